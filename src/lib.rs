@@ -1,0 +1,7 @@
+//! `liar`: an engine for the bluffing dice game Liar Dice ("Лжец").
+//!
+//! Layers, each using only the ones listed before it:
+//! [`rules`] (pure game logic), `engine` (seeded matches and players),
+//! `replay` (the JSON Lines record of a match).
+
+pub mod rules;
