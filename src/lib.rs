@@ -4,4 +4,7 @@
 //! [`rules`] (pure game logic), `engine` (seeded matches and players),
 //! `replay` (the JSON Lines record of a match).
 
+pub mod engine;
+pub mod lua;
+pub mod replay;
 pub mod rules;

@@ -82,7 +82,9 @@ impl fmt::Display for Face {
 }
 
 /// Which labels the table's dice carry. The rules are identical for both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum DiceKind {
     /// Poker dice: `9 T J Q K A`.
@@ -164,5 +166,24 @@ impl<'de> serde::Deserialize<'de> for Dice {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl serde::Serialize for Face {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Face {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Face::from_char), chars.next()) {
+            (Some(face), None) => Ok(face),
+            _ => Err(serde::de::Error::custom(format!(
+                "expected one face letter (9 T J Q K A), got {s:?}"
+            ))),
+        }
     }
 }

@@ -202,6 +202,15 @@ impl Hand {
         &TABLES.info[self.index()]
     }
 
+    /// In how many of the 6^5 = 7776 ordered throws this hand appears
+    /// (5! divided by the factorial of each face's count).
+    pub fn throw_count(self) -> u16 {
+        let fact = [1u16, 1, 2, 6, 24, 120];
+        self.counts()
+            .iter()
+            .fold(120, |acc, &c| acc / fact[c as usize])
+    }
+
     /// How many dice show `face`.
     pub fn count(self, face: Face) -> u8 {
         self.info().counts[face.index()]

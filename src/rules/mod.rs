@@ -4,11 +4,24 @@
 
 mod claim;
 mod face;
+mod game;
 mod hand;
 mod ranking;
+mod seating;
+mod table_rules;
+mod view;
 mod words;
 
+pub use claim::{
+    CategorySet, ClaimError, Lang, MAX_CLAIM_LEN, Pattern, describe, notation, parse_claim,
+};
 pub use face::{Dice, DiceKind, DiceParseError, Face};
+pub use game::{
+    Applied, Decision, DecisionKind, GameState, IllegalDecision, Pending, Positions, RoundEnd,
+    Showdown,
+};
 pub use hand::{Category, HAND_COUNT, Hand};
 pub use ranking::{Ranking, Straights};
-pub use claim::{CategorySet, ClaimError, Lang, MAX_CLAIM_LEN, Pattern, describe, notation, parse_claim};
+pub use seating::{MAX_RETHROWS, SeatingRoll, seating_throw};
+pub use table_rules::{MAX_SEATS, NextRoundStarter, Rules, Seat, SeatingRule};
+pub use view::{ClaimOnTable, RoundAction, SeatView};

@@ -6,7 +6,9 @@ use std::cmp::Ordering;
 use std::sync::LazyLock;
 
 /// Where straights rank (`straights = ...` in a table's rules).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Straights {
     /// Low and high straight rank above three of a kind, below full house.
@@ -68,6 +70,11 @@ struct RankTable {
     lowest: Vec<Hand>,
     /// Hands sorted weakest first (ties broken by the kicker-counting order).
     ascending: Vec<Hand>,
+    /// For each strength, where its first hand stands in `ascending`
+    /// (one extra entry: the length).
+    start: Vec<u16>,
+    /// For each strength, how many of the 7776 ordered throws reach at least it.
+    throws_at_least: Vec<u16>,
 }
 
 fn category_in(straights: Straights, shape: Category) -> Category {
@@ -129,11 +136,28 @@ fn build(r: Ranking) -> RankTable {
         strength[h.index()] = (lowest.len() - 1) as u8;
         category[h.index()] = category_in(r.straights, h.shape());
     }
+    let mut start: Vec<u16> = Vec::with_capacity(lowest.len() + 1);
+    for (i, &h) in ascending.iter().enumerate() {
+        if start.len() == strength[h.index()] as usize {
+            start.push(i as u16);
+        }
+    }
+    start.push(HAND_COUNT as u16);
+    let mut throws_of_strength = vec![0u16; lowest.len()];
+    for &h in &ascending {
+        throws_of_strength[strength[h.index()] as usize] += h.throw_count();
+    }
+    let mut throws_at_least = throws_of_strength.clone();
+    for s in (0..throws_at_least.len().saturating_sub(1)).rev() {
+        throws_at_least[s] += throws_at_least[s + 1];
+    }
     RankTable {
         strength,
         category,
         lowest,
         ascending,
+        start,
+        throws_at_least,
     }
 }
 
@@ -152,9 +176,9 @@ static TABLES: LazyLock<[RankTable; 6]> = LazyLock::new(|| {
 impl Ranking {
     /// Every ranking variant.
     pub fn all() -> impl Iterator<Item = Ranking> {
-        Straights::ALL.into_iter().flat_map(|straights| {
-            [true, false].map(|kickers| Ranking { straights, kickers })
-        })
+        Straights::ALL
+            .into_iter()
+            .flat_map(|straights| [true, false].map(|kickers| Ranking { straights, kickers }))
     }
 
     #[inline]
@@ -188,6 +212,35 @@ impl Ranking {
     /// All hands, weakest first.
     pub fn ascending(self) -> &'static [Hand] {
         &self.table().ascending
+    }
+
+    /// Every hand strictly higher than `hand` (all hands for `None`), weakest
+    /// first: the claims legal over it.
+    ///
+    /// ```
+    /// use liar::rules::{Hand, Ranking};
+    /// let r = Ranking::default();
+    /// assert_eq!(r.hands_above(None).len(), 252);
+    /// assert_eq!(r.hands_above(Some(Hand::HIGHEST)).len(), 0);
+    /// ```
+    #[inline]
+    pub fn hands_above(self, hand: Option<Hand>) -> &'static [Hand] {
+        let t = self.table();
+        let from = hand.map_or(0, |h| t.start[t.strength[h.index()] as usize + 1]);
+        &t.ascending[from as usize..]
+    }
+
+    /// The chance that a fresh throw of five dice is at least `hand`.
+    ///
+    /// ```
+    /// use liar::rules::{Hand, Ranking};
+    /// let r = Ranking::default();
+    /// assert_eq!(r.chance_at_least(Hand::LOWEST), 1.0);
+    /// assert_eq!(r.chance_at_least(Hand::HIGHEST), 1.0 / 7776.0);
+    /// ```
+    pub fn chance_at_least(self, hand: Hand) -> f64 {
+        let t = self.table();
+        f64::from(t.throws_at_least[t.strength[hand.index()] as usize]) / 7776.0
     }
 
     /// The category of a hand under this variant (straights are busts with `None`).

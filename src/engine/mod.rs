@@ -1,0 +1,21 @@
+//! Plays matches: seeded dice, players asked with their own view only,
+//! penalties for failures, events for observers.
+
+mod events;
+mod native_setup;
+mod penalty;
+mod player;
+mod policies;
+mod rng;
+mod table;
+
+pub use events::{
+    Event, NoObserver, Observer, PenaltyAction, PenaltyReason, PublicEvent, REPLAY_VERSION,
+    SeatInfo, SeatKind,
+};
+pub use native_setup::{UnknownPolicy, native_players};
+pub use penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
+pub use player::{MatchInfo, Player, PlayerError, lowest_legal_claim};
+pub use policies::{HONEST_DOUBT_AFTER_REROLL, HONEST_DOUBT_OPENING, NativePlayer, Policy};
+pub use rng::{DiceStream, player_seed};
+pub use table::{MatchSetup, MatchStats, SetupError, play_match};
