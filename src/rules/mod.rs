@@ -5,6 +5,7 @@
 mod claim;
 mod face;
 mod game;
+mod odds;
 mod hand;
 mod ranking;
 mod seating;
@@ -25,3 +26,4 @@ pub use ranking::{Ranking, Straights};
 pub use seating::{MAX_RETHROWS, SeatingRoll, seating_throw};
 pub use table_rules::{MAX_SEATS, NextRoundStarter, Rules, Seat, SeatingRule};
 pub use view::{ClaimOnTable, RoundAction, SeatView};
+pub use odds::{best_reroll, chance_to_reach, kept_sets};
