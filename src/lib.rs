@@ -4,6 +4,8 @@
 //! [`rules`] (pure game logic), `engine` (seeded matches and players),
 //! `replay` (the JSON Lines record of a match).
 
+pub mod app;
+pub mod cli;
 pub mod engine;
 pub mod lua;
 pub mod replay;

@@ -1,1 +1,3 @@
-fn main() {}
+fn main() -> std::process::ExitCode {
+    liar::app::run(liar::cli::parse())
+}

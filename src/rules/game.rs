@@ -255,7 +255,7 @@ enum Phase {
 /// assert_eq!(game.chips()[0], 2);
 /// assert_eq!(game.pot(), 1);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     rules: Rules,
     ranking: Ranking,
