@@ -245,9 +245,9 @@ enum Phase {
 /// let mut game = GameState::new(rules, &[0, 1, 2], 0, 1);
 /// assert_eq!(game.pending(), Pending::Throw { seat: 0 });
 /// game.throw("QQQ99".parse().unwrap()).unwrap();
-/// let claim = parse_claim("KKK", rules.ranking()).unwrap();
+/// let claim = parse_claim("KKK99", rules.ranking()).unwrap();
 /// game.apply(0, Decision::Claim(claim)).unwrap();
-/// // Seat 1 challenges; the dice show QQQ99 < KKKT9, so seat 0 lied and pays.
+/// // Seat 1 challenges; the dice show QQQ99 < KKK99, so seat 0 lied and pays.
 /// match game.apply(1, Decision::Challenge).unwrap() {
 ///     Applied::Challenged(s) => assert_eq!(s.end.loser, 0),
 ///     other => panic!("{other:?}"),
