@@ -36,11 +36,17 @@ fn order_text(r: Ranking) -> String {
 fn order_matches_golden_files() {
     for r in Ranking::all() {
         let name = variant_name(r).replace([' ', '='], "_");
-        let path = format!("{}/tests/fixtures/order/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/tests/fixtures/order/{name}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
         let actual = order_text(r);
         if std::env::var_os("LIAR_BLESS").is_some() {
-            std::fs::create_dir_all(format!("{}/tests/fixtures/order", env!("CARGO_MANIFEST_DIR")))
-                .unwrap();
+            std::fs::create_dir_all(format!(
+                "{}/tests/fixtures/order",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap();
             std::fs::write(&path, &actual).unwrap();
         }
         let expected = std::fs::read_to_string(&path)
@@ -80,7 +86,11 @@ fn key(dice: &[u8; 5], r: Ranking) -> (u8, Vec<u8>) {
         [2, 2, 1] => 30,
         [2, 1, 1, 1] => 20,
         _ if straights && (high_straight || low_straight) => {
-            let base = if r.straights == Straights::AboveFullHouse { 80 } else { 50 };
+            let base = if r.straights == Straights::AboveFullHouse {
+                80
+            } else {
+                50
+            };
             base + u8::from(high_straight)
         }
         _ => 10,
@@ -126,7 +136,12 @@ fn order_agrees_with_brute_force_comparison() {
         for a in &reps {
             for b in &reps {
                 let ours = r.compare(to_dice(a).hand(), to_dice(b).hand());
-                assert_eq!(ours, brute_compare(a, b, r), "{a:?} vs {b:?} under {}", variant_name(r));
+                assert_eq!(
+                    ours,
+                    brute_compare(a, b, r),
+                    "{a:?} vs {b:?} under {}",
+                    variant_name(r)
+                );
             }
         }
     }
@@ -191,5 +206,8 @@ fn without_straights_the_straights_rank_as_busts_by_high_dice() {
         kickers: true,
     };
     let busts: Vec<String> = r.ascending()[..6].iter().map(|h| h.to_string()).collect();
-    assert_eq!(busts, ["KQJT9", "AQJT9", "AKJT9", "AKQT9", "AKQJ9", "AKQJT"].map(String::from));
+    assert_eq!(
+        busts,
+        ["KQJT9", "AQJT9", "AKJT9", "AKQT9", "AKQJ9", "AKQJT"].map(String::from)
+    );
 }

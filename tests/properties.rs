@@ -12,7 +12,11 @@ use std::rc::Rc;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
     (
-        prop_oneof![Just(Straights::BelowFullHouse), Just(Straights::AboveFullHouse), Just(Straights::None)],
+        prop_oneof![
+            Just(Straights::BelowFullHouse),
+            Just(Straights::AboveFullHouse),
+            Just(Straights::None)
+        ],
         any::<bool>(),
         prop_oneof![
             Just(NextRoundStarter::Challenger),
@@ -23,16 +27,18 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
         1u32..=5,
         prop_oneof![Just(DiceKind::Poker), Just(DiceKind::Standard)],
     )
-        .prop_map(|(straights, kickers, next_round_starter, seating, chips, dice)| Rules {
-            straights,
-            kickers,
-            next_round_starter,
-            seating,
-            chips,
-            dice,
-            min_players: 2,
-            ..Rules::default()
-        })
+        .prop_map(
+            |(straights, kickers, next_round_starter, seating, chips, dice)| Rules {
+                straights,
+                kickers,
+                next_round_starter,
+                seating,
+                chips,
+                dice,
+                min_players: 2,
+                ..Rules::default()
+            },
+        )
 }
 
 fn policies_strategy() -> impl Strategy<Value = Vec<&'static str>> {
@@ -65,7 +71,9 @@ impl Checker {
         let total: u32 = chips.iter().sum::<u32>() + pot;
         let expected = self.rules.chips * self.players as u32;
         if total != expected {
-            self.fail(format!("chips {chips:?} + pot {pot} = {total}, expected {expected}"));
+            self.fail(format!(
+                "chips {chips:?} + pot {pot} = {total}, expected {expected}"
+            ));
         }
     }
 }
@@ -95,7 +103,9 @@ impl Observer for Checker {
                 self.truth.borrow_mut().holder = None;
             }
             Event::Accept { seat } => self.truth.borrow_mut().holder = Some(*seat),
-            Event::Reroll { positions, dice, .. } => {
+            Event::Reroll {
+                positions, dice, ..
+            } => {
                 let before = self.truth.borrow().dice;
                 if let Some(before) = before {
                     for p in 0..5 {
@@ -106,7 +116,16 @@ impl Observer for Checker {
                 }
                 self.truth.borrow_mut().dice = Some(*dice);
             }
-            Event::Challenge { seat, claimer, claim, dice, claim_true, loser, chips, pot } => {
+            Event::Challenge {
+                seat,
+                claimer,
+                claim,
+                dice,
+                claim_true,
+                loser,
+                chips,
+                pot,
+            } => {
                 let truth = !r.beats(*claim, dice.hand());
                 if truth != *claim_true {
                     self.fail(format!("claim_true {claim_true} for {claim} over {dice}"));
@@ -126,7 +145,11 @@ impl Observer for Checker {
                 self.pot = *pot;
                 self.truth.borrow_mut().holder = None;
             }
-            Event::Penalty { chips: Some(chips), pot: Some(pot), .. } => {
+            Event::Penalty {
+                chips: Some(chips),
+                pot: Some(pot),
+                ..
+            } => {
                 self.conserved(chips, *pot);
                 self.chips = chips.clone();
                 self.pot = *pot;
@@ -135,7 +158,9 @@ impl Observer for Checker {
                 if *pot != self.pot {
                     self.fail(format!("game_end pot {pot}, expected {}", self.pot));
                 }
-                let alive: Vec<usize> = (0..self.chips.len()).filter(|&s| self.chips[s] > 0).collect();
+                let alive: Vec<usize> = (0..self.chips.len())
+                    .filter(|&s| self.chips[s] > 0)
+                    .collect();
                 if alive != vec![*winner] {
                     self.fail(format!("winner {winner} but seats with chips: {alive:?}"));
                 }
@@ -157,16 +182,24 @@ impl Player for Spy {
     }
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
         let mut t = self.truth.borrow_mut();
-        let holds = matches!(view.decision, Some(DecisionKind::Claim | DecisionKind::Reroll));
+        let holds = matches!(
+            view.decision,
+            Some(DecisionKind::Claim | DecisionKind::Reroll)
+        );
         if holds && t.holder != Some(view.seat) {
-            t.violations.push(format!("seat {} asked to claim/reroll without holding", view.seat));
+            t.violations.push(format!(
+                "seat {} asked to claim/reroll without holding",
+                view.seat
+            ));
         }
         match (holds, view.dice) {
-            (true, Some(d)) if Some(d) != t.dice => t.violations.push("view shows wrong dice".into()),
-            (true, None) => t.violations.push("holder's view lacks its dice".into()),
-            (false, Some(_)) => {
-                t.violations.push(format!("seat {} sees dice it may not know", view.seat))
+            (true, Some(d)) if Some(d) != t.dice => {
+                t.violations.push("view shows wrong dice".into())
             }
+            (true, None) => t.violations.push("holder's view lacks its dice".into()),
+            (false, Some(_)) => t
+                .violations
+                .push(format!("seat {} sees dice it may not know", view.seat)),
             _ => {}
         }
         drop(t);
@@ -174,22 +207,43 @@ impl Player for Spy {
     }
 }
 
-fn run_checked(rules: Rules, seed: u64, policies: &[&str], games: u32) -> (MatchStats, Vec<String>) {
-    let setup = MatchSetup { rules, ..MatchSetup::native(rules, seed, games, policies) };
+fn run_checked(
+    rules: Rules,
+    seed: u64,
+    policies: &[&str],
+    games: u32,
+) -> (MatchStats, Vec<String>) {
+    let setup = MatchSetup {
+        rules,
+        ..MatchSetup::native(rules, seed, games, policies)
+    };
     let truth = Rc::new(RefCell::new(Truth::default()));
     let mut players: Vec<Spy> = native_players(&setup)
         .unwrap()
         .into_iter()
-        .map(|inner| Spy { inner, truth: truth.clone() })
+        .map(|inner| Spy {
+            inner,
+            truth: truth.clone(),
+        })
         .collect();
-    let mut checker = Checker { rules, truth: truth.clone(), players: 0, chips: vec![], pot: 0, last_claim: None };
+    let mut checker = Checker {
+        rules,
+        truth: truth.clone(),
+        players: 0,
+        chips: vec![],
+        pot: 0,
+        last_claim: None,
+    };
     let stats = play_match(&setup, &mut players, &mut checker).unwrap();
     let violations = std::mem::take(&mut truth.borrow_mut().violations);
     (stats, violations)
 }
 
 fn replay_bytes(rules: Rules, seed: u64, policies: &[&str], games: u32) -> Vec<u8> {
-    let setup = MatchSetup { rules, ..MatchSetup::native(rules, seed, games, policies) };
+    let setup = MatchSetup {
+        rules,
+        ..MatchSetup::native(rules, seed, games, policies)
+    };
     let mut writer = ReplayWriter::new(Vec::new());
     play_match(&setup, &mut native_players(&setup).unwrap(), &mut writer).unwrap();
     writer.finish().unwrap()

@@ -35,7 +35,11 @@ pub fn print_summary(setup: &MatchSetup, stats: &MatchStats, seed: u64) {
             info.name,
             stats.chips_won.get(seat).copied().unwrap_or(0),
             stats.penalty_total(seat),
-            if reasons.is_empty() { "-".to_string() } else { reasons.join(" ") },
+            if reasons.is_empty() {
+                "-".to_string()
+            } else {
+                reasons.join(" ")
+            },
         );
     }
     if stats.aborted {

@@ -17,5 +17,5 @@ pub use native_setup::{UnknownPolicy, native_players};
 pub use penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
 pub use player::{MatchInfo, Player, PlayerError, lowest_legal_claim};
 pub use policies::{HONEST_DOUBT_AFTER_REROLL, HONEST_DOUBT_OPENING, NativePlayer, Policy};
-pub use rng::{DiceStream, player_seed};
+pub use rng::{DiceStream, SeatRng, player_seed};
 pub use table::{MatchSetup, MatchStats, SetupError, play_match};

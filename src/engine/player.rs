@@ -35,8 +35,8 @@ impl PlayerError {
 pub struct MatchInfo<'a> {
     /// This player's seat.
     pub seat: Seat,
-    /// Every seat's name, by seat.
-    pub names: &'a [String],
+    /// Every seat (name, kind, script), by seat number.
+    pub seats: &'a [super::events::SeatInfo],
     /// The table's rules.
     pub rules: &'a Rules,
     /// Games in the match.

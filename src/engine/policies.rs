@@ -1,7 +1,7 @@
 //! Built-in players written in Rust, for tests, benchmarks and quick games.
 
 use super::player::{Player, PlayerError, lowest_legal_claim};
-use super::rng::DiceStream;
+use super::rng::SeatRng;
 use crate::rules::{Decision, DecisionKind, Hand, Positions, SeatView};
 
 /// A built-in policy.
@@ -49,7 +49,7 @@ pub const HONEST_DOUBT_AFTER_REROLL: f64 = 0.08;
 #[derive(Clone, Debug)]
 pub struct NativePlayer {
     policy: Policy,
-    rng: DiceStream,
+    rng: SeatRng,
 }
 
 impl NativePlayer {
@@ -57,7 +57,7 @@ impl NativePlayer {
     pub fn new(policy: Policy) -> Self {
         NativePlayer {
             policy,
-            rng: DiceStream::new(0, 0),
+            rng: SeatRng::new(0),
         }
     }
 
@@ -137,7 +137,7 @@ impl NativePlayer {
 
 impl Player for NativePlayer {
     fn begin_game(&mut self, _game: u32, seed: u64) {
-        self.rng = DiceStream::new(seed, 0);
+        self.rng = SeatRng::new(seed);
     }
 
     #[inline]

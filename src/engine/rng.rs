@@ -9,11 +9,15 @@
 //! |---|---|
 //! | 0 | the seating throw |
 //! | g (1, 2, …) | the dice of game g |
-//! | 2^63 + g·2^8 + seat | the seed handed to `seat`'s player for game g |
+//!
+//! Players get their own seeds, derived from (master seed, game, seat) by a
+//! PCG generator (`rand_pcg`, also portable and much cheaper to start than
+//! ChaCha): see [`player_seed`] and [`SeatRng`].
 
 use crate::rules::{Dice, Face, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rand_pcg::Pcg64;
 
 /// A stream of fair die faces.
 ///
@@ -68,6 +72,25 @@ impl DiceStream {
             self.face(),
         ])
     }
+}
+
+/// A player's own random stream (PCG), seeded by the engine each game.
+///
+/// ```
+/// use liar::engine::SeatRng;
+/// let mut a = SeatRng::new(5);
+/// let mut b = SeatRng::new(5);
+/// assert_eq!(a.below(1000), b.below(1000));
+/// assert!(SeatRng::new(6).below(6) < 6);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SeatRng(Pcg64);
+
+impl SeatRng {
+    /// The stream for `seed`.
+    pub fn new(seed: u64) -> Self {
+        SeatRng(Pcg64::seed_from_u64(seed))
+    }
 
     /// A uniform number below `n` (`n` ≥ 1), without bias.
     #[inline]
@@ -86,10 +109,23 @@ impl DiceStream {
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
+
+    /// A uniform number in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
 /// The seed given to `seat`'s player for game `game`.
+///
+/// ```
+/// use liar::engine::player_seed;
+/// assert_eq!(player_seed(1, 2, 0), player_seed(1, 2, 0));
+/// assert_ne!(player_seed(1, 2, 0), player_seed(1, 2, 1));
+/// assert_ne!(player_seed(1, 2, 0), player_seed(1, 3, 0));
+/// ```
 pub fn player_seed(master: u64, game: u32, seat: Seat) -> u64 {
-    let stream = (1u64 << 63) | (u64::from(game) << 8) | (seat as u64 & 0xff);
-    DiceStream::new(master, stream).next_u64()
+    // PCG's stream selector keeps (game, seat) pairs on distinct sequences.
+    let stream = (u128::from(game) << 16) | (seat as u128 & 0xffff);
+    Pcg64::new(u128::from(master), stream).next_u64()
 }

@@ -161,11 +161,10 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
     fn run(&mut self) {
         let setup = self.setup;
         let n = setup.seats.len();
-        let names: Vec<String> = setup.seats.iter().map(|s| s.name.clone()).collect();
         for (seat, p) in self.players.iter_mut().enumerate() {
             p.begin_match(&MatchInfo {
                 seat,
-                names: &names,
+                seats: &setup.seats,
                 rules: &setup.rules,
                 games: setup.games,
             });

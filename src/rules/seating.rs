@@ -51,20 +51,20 @@ fn order_group(
         order.extend_from_slice(group);
         return;
     }
-    let thrown: Vec<SeatingRoll> = group
-        .iter()
-        .map(|&seat| SeatingRoll {
-            seat,
-            face: throw(seat),
-        })
-        .collect();
-    rolls.extend_from_slice(&thrown);
-    for face in Face::ALL.iter().rev() {
-        let tied: Vec<Seat> = thrown
-            .iter()
-            .filter(|r| r.face == *face)
-            .map(|r| r.seat)
-            .collect();
-        order_group(&tied, throw, rolls, order, depth + 1);
+    let first = rolls.len();
+    rolls.extend(group.iter().map(|&seat| SeatingRoll {
+        seat,
+        face: throw(seat),
+    }));
+    let mut thrown = rolls[first..].to_vec();
+    // Highest face first; a stable sort keeps tied seats in their given order.
+    thrown.sort_by(|a, b| b.face.cmp(&a.face));
+    for run in thrown.chunk_by(|a, b| a.face == b.face) {
+        if let [only] = run {
+            order.push(only.seat);
+        } else {
+            let tied: Vec<Seat> = run.iter().map(|r| r.seat).collect();
+            order_group(&tied, throw, rolls, order, depth + 1);
+        }
     }
 }
