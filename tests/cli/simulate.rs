@@ -1,0 +1,98 @@
+//! `liar simulate`.
+
+use super::{liar, stdout_of, temp_dir};
+
+#[test]
+fn a_seeded_simulation_writes_the_same_replay_twice() {
+    let dir = temp_dir("simulate-twice");
+    let run = |name: &str| {
+        let path = dir.join(name);
+        let out = stdout_of(
+            liar()
+                .args([
+                    "simulate",
+                    "--players",
+                    "4",
+                    "--games",
+                    "300",
+                    "--seed",
+                    "7",
+                    "--replay",
+                ])
+                .arg(&path),
+        );
+        (out, std::fs::read(&path).unwrap())
+    };
+    let (out_a, replay_a) = run("a.jsonl");
+    let (out_b, replay_b) = run("b.jsonl");
+    assert_eq!(replay_a, replay_b, "same seed, same replay");
+    assert!(out_a.starts_with("seed 7\n"), "{out_a}");
+    // The summary table is identical; only the timing line may differ.
+    let table = |s: &str| s.lines().take(6).collect::<Vec<_>>().join("\n");
+    assert_eq!(table(&out_a), table(&out_b));
+    let text = String::from_utf8(replay_a).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains(r#""type":"game_end""#))
+            .count(),
+        300
+    );
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with(r#"{"type":"match_end","wins":["#)
+    );
+}
+
+#[test]
+fn the_summary_counts_every_game() {
+    let out = stdout_of(liar().args([
+        "simulate", "--bot", "honest", "--bot", "random", "--bot", "honest", "--games", "200",
+        "--seed", "3",
+    ]));
+    let wins: u32 = out
+        .lines()
+        .skip(2)
+        .take(3)
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(wins, 200, "{out}");
+    assert!(
+        out.contains("honest#0") && out.contains("random#1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn without_a_seed_one_is_picked_and_printed() {
+    let out = stdout_of(liar().args(["simulate", "--games", "5", "--quiet"]));
+    let seed = out.lines().next().unwrap().strip_prefix("seed ").unwrap();
+    assert!(seed.parse::<u64>().is_ok(), "{out}");
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    liar().args(["simulate", "--players", "1"]).assert().code(2);
+    liar()
+        .args(["simulate", "--bot", "nobody", "--bot", "random"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("nobody"));
+    liar()
+        .args(["simulate", "--games", "many"])
+        .assert()
+        .code(2);
+    liar().args(["frobnicate"]).assert().code(2);
+}
+
+#[test]
+fn an_unwritable_replay_is_a_runtime_error() {
+    let dir = temp_dir("simulate-unwritable");
+    liar()
+        .args(["simulate", "--games", "1", "--seed", "1", "--replay"])
+        .arg(dir.join("no/such/dir/r.jsonl"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("cannot create replay file"));
+}
