@@ -6,7 +6,11 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod human;
+pub mod i18n;
 pub mod lua;
 pub mod replay;
 pub mod rules;
+pub mod tournament;

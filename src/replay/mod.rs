@@ -1,6 +1,10 @@
 //! The replay log: JSON Lines, one [`crate::engine::Event`] per line
 //! (format version 1, described in `docs/replay-format.md`).
 
+mod check;
+mod reader;
 mod writer;
 
+pub use check::{CheckError, CheckSummary, Checker, check_events, check_replay};
+pub use reader::{MAX_LINE_BYTES, ReplayError, ReplayErrorKind, ReplayReader, read_replay};
 pub use writer::ReplayWriter;

@@ -208,7 +208,9 @@ impl<R: BufRead> Iterator for ReplayReader<R> {
         }
         Some(match parse_line(content) {
             Ok(event) => Ok((self.line, event)),
-            Err(kind) if !has_newline => Err(self.error(ReplayErrorKind::Truncated(Box::new(kind)))),
+            Err(kind) if !has_newline => {
+                Err(self.error(ReplayErrorKind::Truncated(Box::new(kind))))
+            }
             Err(kind) => Err(self.error(kind)),
         })
     }
@@ -292,12 +294,20 @@ mod tests {
 
     #[test]
     fn classifies_errors() {
-        assert!(matches!(kind_of(b"{\"type\":\"x\"}\n"), ReplayErrorKind::UnknownType(t) if t == "x"));
-        assert!(matches!(kind_of(b"{\"seat\":1}\n"), ReplayErrorKind::MissingType));
+        assert!(
+            matches!(kind_of(b"{\"type\":\"x\"}\n"), ReplayErrorKind::UnknownType(t) if t == "x")
+        );
+        assert!(matches!(
+            kind_of(b"{\"seat\":1}\n"),
+            ReplayErrorKind::MissingType
+        ));
         assert!(matches!(kind_of(b"[1]\n"), ReplayErrorKind::BadJson(_)));
         assert!(matches!(kind_of(b"{\n"), ReplayErrorKind::BadJson(_)));
         assert!(matches!(kind_of(b"\n"), ReplayErrorKind::Empty));
-        assert!(matches!(kind_of(b"\xff\n"), ReplayErrorKind::NotUtf8 { column: 1 }));
+        assert!(matches!(
+            kind_of(b"\xff\n"),
+            ReplayErrorKind::NotUtf8 { column: 1 }
+        ));
         assert!(matches!(
             kind_of(b"{\"type\":\"accept\"}\n"),
             ReplayErrorKind::MissingField { field, .. } if field == "seat"
@@ -306,14 +316,20 @@ mod tests {
             kind_of(b"{\"type\":\"round_start\",\"game\":1,\"round\":1,\"starter\":0,\"dice\":\"QQ\"}\n"),
             ReplayErrorKind::BadField { .. }
         ));
-        assert!(matches!(kind_of(b"{\"type\":\"acc"), ReplayErrorKind::Truncated(_)));
+        assert!(matches!(
+            kind_of(b"{\"type\":\"acc"),
+            ReplayErrorKind::Truncated(_)
+        ));
     }
 
     #[test]
     fn accepts_crlf_and_a_last_line_without_newline() {
         let text = b"{\"type\":\"accept\",\"seat\":1}\r\n{\"type\":\"accept\",\"seat\":2}";
         let events = read_replay(&text[..]).unwrap();
-        assert_eq!(events, vec![Event::Accept { seat: 1 }, Event::Accept { seat: 2 }]);
+        assert_eq!(
+            events,
+            vec![Event::Accept { seat: 1 }, Event::Accept { seat: 2 }]
+        );
     }
 
     #[test]
@@ -321,7 +337,9 @@ mod tests {
         let mut text = vec![b' '; MAX_LINE_BYTES + 10];
         text.extend_from_slice(b"\n{\"type\":\"accept\",\"seat\":1}\n");
         let items: Vec<_> = ReplayReader::new(&text[..]).collect();
-        assert!(matches!(&items[0], Err(e) if e.line == 1 && matches!(e.kind, ReplayErrorKind::TooLong)));
+        assert!(
+            matches!(&items[0], Err(e) if e.line == 1 && matches!(e.kind, ReplayErrorKind::TooLong))
+        );
         assert!(matches!(&items[1], Ok((2, Event::Accept { seat: 1 }))));
         assert_eq!(items.len(), 2);
     }

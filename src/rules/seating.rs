@@ -58,7 +58,7 @@ fn order_group(
     }));
     let mut thrown = rolls[first..].to_vec();
     // Highest face first; a stable sort keeps tied seats in their given order.
-    thrown.sort_by(|a, b| b.face.cmp(&a.face));
+    thrown.sort_by_key(|r| std::cmp::Reverse(r.face));
     for run in thrown.chunk_by(|a, b| a.face == b.face) {
         if let [only] = run {
             order.push(only.seat);
