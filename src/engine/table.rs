@@ -237,6 +237,14 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                 first,
                 chips: start_chips.clone(),
             });
+            // Everyone else disqualified: the game is over before it starts.
+            if let Pending::Over { winner } = state.pending() {
+                self.emit(Event::GameEnd {
+                    game,
+                    winner,
+                    pot: 0,
+                });
+            }
         }
         loop {
             match state.pending() {

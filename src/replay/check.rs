@@ -1,0 +1,794 @@
+//! Checks that a replay is a legal, self-consistent match: every invariant of
+//! the format (`docs/replay-format.md`), replayed event by event.
+//!
+//! The checker keeps the table's state (turn order, chips, pot, dice, the
+//! claim to beat, whose turn it is) and compares every line with what the
+//! rules allow at that point. The first line that breaks an invariant is the
+//! error; it names the field and the expected and actual values.
+
+use super::reader::{ReplayError, ReplayErrorKind, ReplayReader};
+use crate::engine::{Event, PenaltyAction, REPLAY_VERSION};
+use crate::rules::{
+    Dice, Face, Hand, MAX_SEATS, NextRoundStarter, Ranking, Seat, SeatingRoll, SeatingRule,
+    seating_throw,
+};
+use std::fmt::Debug;
+use std::io::BufRead;
+
+/// What a valid replay contains.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CheckSummary {
+    /// Seats at the table.
+    pub seats: usize,
+    /// Games played to the end (`game_end` lines).
+    pub games: u32,
+    /// Rounds begun (`round_start` lines).
+    pub rounds: u64,
+    /// Claims made.
+    pub claims: u64,
+    /// Challenges made.
+    pub challenges: u64,
+    /// Penalties given.
+    pub penalties: u64,
+    /// Games won, by seat.
+    pub wins: Vec<u32>,
+    /// Whether the match stopped before all its games (`match_end.aborted`).
+    pub aborted: bool,
+}
+
+/// Why a replay is not valid.
+///
+/// ```
+/// use liar::replay::{CheckError, check_replay};
+/// let err = check_replay(&b"{\"type\":\"accept\",\"seat\":0}\n"[..]).unwrap_err();
+/// assert_eq!(err.line(), 1);
+/// assert!(err.to_string().contains("the first line must be `match`"));
+///
+/// let err = check_replay(&b""[..]).unwrap_err();
+/// assert!(err.is_incomplete());
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// A line is not a readable event (bad JSON, unknown type, missing field...).
+    #[error(transparent)]
+    Read(ReplayError),
+    /// A line is an event the match could not have produced.
+    #[error("line {line}: {message}")]
+    Invalid {
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong: the field, expected and actual values.
+        message: String,
+    },
+    /// Everything read is valid but the match did not finish: the file has
+    /// no `match_end` (or its last line is cut off).
+    #[error("incomplete replay — the match did not finish (line {line}: {reason})")]
+    Incomplete {
+        /// The first line that is missing or cut off.
+        line: usize,
+        /// What is missing.
+        reason: String,
+        /// What the valid part holds (`wins` counts the games finished).
+        summary: CheckSummary,
+    },
+}
+
+impl CheckError {
+    /// The 1-based line the error is about.
+    pub fn line(&self) -> usize {
+        match self {
+            CheckError::Read(e) => e.line,
+            CheckError::Invalid { line, .. } | CheckError::Incomplete { line, .. } => *line,
+        }
+    }
+
+    /// Whether the replay is only unfinished (valid as far as it goes).
+    pub fn is_incomplete(&self) -> bool {
+        matches!(self, CheckError::Incomplete { .. })
+    }
+}
+
+/// Reads and checks a replay file.
+///
+/// ```
+/// use liar::engine::*;
+/// use liar::replay::{ReplayWriter, check_replay};
+/// use liar::rules::Rules;
+/// let setup = MatchSetup::native(Rules::default(), 3, 2, &["random", "honest", "honest"]);
+/// let mut writer = ReplayWriter::new(Vec::new());
+/// play_match(&setup, &mut native_players(&setup).unwrap(), &mut writer).unwrap();
+/// let bytes = writer.finish().unwrap();
+/// let summary = check_replay(&bytes[..]).unwrap();
+/// assert_eq!(summary.games, 2);
+/// assert_eq!(summary.wins.iter().sum::<u32>(), 2);
+/// ```
+pub fn check_replay(r: impl BufRead) -> Result<CheckSummary, CheckError> {
+    let mut checker = Checker::new();
+    for item in ReplayReader::new(r) {
+        match item {
+            Ok((line, event)) => checker.event(line, &event)?,
+            Err(e) if checker.ended && !matches!(e.kind, ReplayErrorKind::Io(_)) => {
+                return Err(checker.after_end(e.line));
+            }
+            Err(e) if e.is_truncated() => {
+                return Err(CheckError::Incomplete {
+                    line: e.line,
+                    reason: e.kind.to_string(),
+                    summary: checker.summary,
+                });
+            }
+            Err(e) => return Err(CheckError::Read(e)),
+        }
+    }
+    checker.finish()
+}
+
+/// Checks events already in memory; event `i` counts as line `i + 1`.
+///
+/// ```
+/// use liar::engine::*;
+/// use liar::replay::check_events;
+/// use liar::rules::Rules;
+/// let rules = Rules { chips: 1, ..Rules::default() };
+/// let setup = MatchSetup::native(rules, 5, 1, &["honest", "honest"]);
+/// let mut events: Vec<Event> = Vec::new();
+/// struct Keep<'a>(&'a mut Vec<Event>);
+/// impl Observer for Keep<'_> {
+///     fn event(&mut self, e: &Event) { self.0.push(e.clone()) }
+/// }
+/// play_match(&setup, &mut native_players(&setup).unwrap(), &mut Keep(&mut events)).unwrap();
+/// assert_eq!(check_events(&events).unwrap().games, 1);
+/// events.pop(); // no match_end: incomplete
+/// assert!(check_events(&events).unwrap_err().is_incomplete());
+/// ```
+pub fn check_events<'a>(
+    events: impl IntoIterator<Item = &'a Event>,
+) -> Result<CheckSummary, CheckError> {
+    let mut checker = Checker::new();
+    for (i, event) in events.into_iter().enumerate() {
+        checker.event(i + 1, event)?;
+    }
+    checker.finish()
+}
+
+/// The streaming checker: feed it events in order, then call [`Checker::finish`].
+///
+/// ```
+/// use liar::engine::Event;
+/// use liar::replay::Checker;
+/// let mut checker = Checker::new();
+/// let err = checker.event(1, &Event::Accept { seat: 0 }).unwrap_err();
+/// assert_eq!(err.line(), 1);
+/// ```
+#[derive(Debug, Default)]
+pub struct Checker {
+    line: usize,
+    ended: bool,
+    table: Option<Table>,
+    summary: CheckSummary,
+}
+
+/// The table, known from the `match` line on.
+#[derive(Debug)]
+struct Table {
+    n: usize,
+    chips: u32,
+    ranking: Ranking,
+    next_starter: NextRoundStarter,
+    seating: SeatingRule,
+    /// Turn order; `None` until the `seating` line when seating is thrown.
+    order: Option<Vec<Seat>>,
+    disqualified: Vec<bool>,
+    last_game: u32,
+    /// Position in `order` of the last game's first caller.
+    first_pos: usize,
+    game: Option<Game>,
+    tally: Vec<u32>,
+}
+
+/// A game in progress.
+#[derive(Debug)]
+struct Game {
+    number: u32,
+    order: Vec<Seat>,
+    ranking: Ranking,
+    next_starter: NextRoundStarter,
+    chips: Vec<u32>,
+    pot: u32,
+    /// Chips in play: the rules' chips × players dealt in.
+    total: u64,
+    dealt: usize,
+    round: u32,
+    dice: Dice,
+    /// The claim to beat and who made it.
+    last_claim: Option<(Seat, Hand)>,
+    /// A seat that reached 0 chips and whose `eliminated` line is owed.
+    eliminate: Option<Seat>,
+    next: Next,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    RoundStart(Seat),
+    Claim(Seat),
+    Respond(Seat),
+    Reroll(Seat),
+    GameEnd(Seat),
+}
+
+type Check = Result<(), String>;
+
+/// `Err` naming `field` unless `actual == expected`.
+fn same<T: PartialEq + Debug>(field: &str, expected: T, actual: T) -> Check {
+    if actual == expected {
+        Ok(())
+    } else {
+        Err(format!("`{field}`: expected {expected:?}, got {actual:?}"))
+    }
+}
+
+fn type_name(event: &Event) -> &'static str {
+    match event {
+        Event::Match { .. } => "match",
+        Event::Seating { .. } => "seating",
+        Event::GameStart { .. } => "game_start",
+        Event::RoundStart { .. } => "round_start",
+        Event::Claim { .. } => "claim",
+        Event::Accept { .. } => "accept",
+        Event::Reroll { .. } => "reroll",
+        Event::Challenge { .. } => "challenge",
+        Event::Penalty { .. } => "penalty",
+        Event::Eliminated { .. } => "eliminated",
+        Event::GameEnd { .. } => "game_end",
+        Event::Log { .. } => "log",
+        Event::MatchEnd { .. } => "match_end",
+    }
+}
+
+fn unexpected(event: &Event, expected: String) -> String {
+    format!("unexpected `{}`: expected {expected}", type_name(event))
+}
+
+impl Checker {
+    /// A checker waiting for the `match` line.
+    pub fn new() -> Self {
+        Checker::default()
+    }
+
+    /// Checks the next event, read from line `line`. After an error the
+    /// checker's state is unspecified: stop feeding it.
+    pub fn event(&mut self, line: usize, event: &Event) -> Result<(), CheckError> {
+        self.line = line;
+        if self.ended {
+            return Err(self.after_end(line));
+        }
+        self.apply(event)
+            .map_err(|message| CheckError::Invalid { line, message })
+    }
+
+    /// Ends the check: the summary, or [`CheckError::Incomplete`] without `match_end`.
+    pub fn finish(self) -> Result<CheckSummary, CheckError> {
+        if self.ended {
+            return Ok(self.summary);
+        }
+        let reason = match self.line {
+            0 => "the file is empty".to_string(),
+            n => format!("no `match_end` after line {n}"),
+        };
+        Err(CheckError::Incomplete {
+            line: self.line + 1,
+            reason,
+            summary: self.summary,
+        })
+    }
+
+    fn after_end(&self, line: usize) -> CheckError {
+        CheckError::Invalid {
+            line,
+            message: "nothing may follow `match_end`".into(),
+        }
+    }
+
+    fn apply(&mut self, event: &Event) -> Check {
+        let Some(table) = self.table.as_mut() else {
+            return self.start(event);
+        };
+        let s = &mut self.summary;
+        match event {
+            Event::Match { .. } => Err("a second `match` line".into()),
+            Event::Log { seat, .. } if *seat >= table.n => Err(format!(
+                "`log.seat`: {seat} is not a seat (the table has {})",
+                table.n
+            )),
+            Event::Log { .. } => Ok(()),
+            Event::Seating { rolls, order } => table.seating(event, rolls, order),
+            Event::GameStart { game, first, chips } => {
+                table.game_start(event, *game, *first, chips)
+            }
+            Event::MatchEnd { wins, aborted } => {
+                table.match_end(event, wins, *aborted)?;
+                s.wins = wins.clone();
+                s.aborted = *aborted;
+                self.ended = true;
+                Ok(())
+            }
+            _ => {
+                let Some(game) = table.game.as_mut() else {
+                    return Err(unexpected(event, table.between_games()));
+                };
+                game.apply(event, s)?;
+                match event {
+                    Event::Penalty {
+                        seat,
+                        action: PenaltyAction::Disqualified,
+                        ..
+                    } => table.disqualified[*seat] = true,
+                    Event::GameEnd { winner, .. } => {
+                        table.tally[*winner] += 1;
+                        s.wins[*winner] += 1;
+                        s.games += 1;
+                        table.game = None;
+                    }
+                    _ => {}
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The first line: `match`.
+    fn start(&mut self, event: &Event) -> Check {
+        let Event::Match {
+            version,
+            rules,
+            seats,
+            ..
+        } = event
+        else {
+            return Err(format!(
+                "the first line must be `match`, got `{}`",
+                type_name(event)
+            ));
+        };
+        same("match.version", REPLAY_VERSION, *version)?;
+        let n = seats.len();
+        if !(2..=MAX_SEATS).contains(&n) {
+            return Err(format!(
+                "`match.seats`: expected 2 to {MAX_SEATS} seats, got {n}"
+            ));
+        }
+        for (i, info) in seats.iter().enumerate() {
+            same(&format!("match.seats[{i}].seat"), i, info.seat)?;
+        }
+        self.table = Some(Table {
+            n,
+            chips: rules.chips.max(1),
+            ranking: rules.ranking(),
+            next_starter: rules.next_round_starter,
+            seating: rules.seating,
+            order: (rules.seating == SeatingRule::Listed).then(|| (0..n).collect()),
+            disqualified: vec![false; n],
+            last_game: 0,
+            first_pos: 0,
+            game: None,
+            tally: vec![0; n],
+        });
+        self.summary.seats = n;
+        self.summary.wins = vec![0; n];
+        Ok(())
+    }
+}
+
+impl Table {
+    /// What the next line should be, in words.
+    fn expected(&self) -> String {
+        match &self.game {
+            Some(game) => game.expected(),
+            None => self.between_games(),
+        }
+    }
+
+    fn between_games(&self) -> String {
+        if self.order.is_none() {
+            "`seating` (rules.seating is \"throw\")".into()
+        } else {
+            format!("`game_start` of game {} or `match_end`", self.last_game + 1)
+        }
+    }
+
+    fn seating(&mut self, event: &Event, rolls: &[SeatingRoll], order: &[Seat]) -> Check {
+        if self.seating == SeatingRule::Listed {
+            return Err("unexpected `seating`: rules.seating is \"listed\"".into());
+        }
+        if self.order.is_some() {
+            return Err(unexpected(event, self.expected()));
+        }
+        let n = self.n;
+        let mut seen = vec![false; n];
+        let permutation = order.len() == n
+            && order
+                .iter()
+                .all(|&s| s < n && !std::mem::replace(&mut seen[s], true));
+        if !permutation {
+            return Err(format!(
+                "`seating.order`: expected a permutation of seats 0..{n}, got {order:?}"
+            ));
+        }
+        // Play the throw again with the recorded dice: every roll must be the
+        // one the rules ask for next, and the order must come out the same.
+        let seats: Vec<Seat> = (0..n).collect();
+        let mut next = rolls.iter().enumerate();
+        let mut problem: Option<String> = None;
+        let (_, expected) = seating_throw(&seats, |seat| match next.next() {
+            Some((i, roll)) => {
+                if roll.seat != seat && problem.is_none() {
+                    problem = Some(format!(
+                        "`seating.rolls[{i}].seat`: expected {seat}, got {}",
+                        roll.seat
+                    ));
+                }
+                roll.face
+            }
+            None => {
+                if problem.is_none() {
+                    problem = Some(format!(
+                        "`seating.rolls`: missing a throw of seat {seat} (after {} rolls)",
+                        rolls.len()
+                    ));
+                }
+                Face::Nine
+            }
+        });
+        if let Some(problem) = problem {
+            return Err(problem);
+        }
+        let extra = next.count();
+        if extra > 0 {
+            return Err(format!(
+                "`seating.rolls`: {extra} more rolls than the throw needed ({} in all)",
+                rolls.len()
+            ));
+        }
+        same("seating.order", expected, order.to_vec())?;
+        self.order = Some(order.to_vec());
+        Ok(())
+    }
+
+    fn game_start(&mut self, event: &Event, number: u32, first: Seat, chips: &[u32]) -> Check {
+        let order = match (&self.order, &self.game) {
+            (Some(order), None) => order.clone(),
+            (_, Some(game)) => return Err(unexpected(event, game.expected())),
+            (None, None) => return Err(unexpected(event, self.between_games())),
+        };
+        same("game_start.game", self.last_game + 1, number)?;
+        let n = self.n;
+        let mut pos = if self.last_game == 0 {
+            0
+        } else {
+            (self.first_pos + 1) % n
+        };
+        // The first caller moves left each game, skipping disqualified seats.
+        for _ in 0..n {
+            if !self.disqualified[order[pos]] {
+                break;
+            }
+            pos = (pos + 1) % n;
+        }
+        same("game_start.first", order[pos], first)?;
+        let expected: Vec<u32> = self
+            .disqualified
+            .iter()
+            .map(|&d| if d { 0 } else { self.chips })
+            .collect();
+        same("game_start.chips", expected.clone(), chips.to_vec())?;
+        let dealt = expected.iter().filter(|&&c| c > 0).count();
+        self.last_game = number;
+        self.first_pos = pos;
+        self.game = Some(Game {
+            number,
+            order,
+            ranking: self.ranking,
+            next_starter: self.next_starter,
+            total: u64::from(self.chips) * dealt as u64,
+            dealt,
+            chips: expected,
+            pot: 0,
+            round: 0,
+            dice: Dice([Face::Nine; 5]),
+            last_claim: None,
+            eliminate: None,
+            // A game with one player dealt in is won at once.
+            next: if dealt > 1 {
+                Next::RoundStart(first)
+            } else {
+                Next::GameEnd(first)
+            },
+        });
+        Ok(())
+    }
+
+    fn match_end(&self, event: &Event, wins: &[u32], aborted: bool) -> Check {
+        if self.order.is_none() {
+            return Err(unexpected(event, self.between_games()));
+        }
+        if let Some(game) = &self.game {
+            // An aborted match may stop mid-game, but not inside the lines
+            // the engine writes together at the end of a round.
+            let owes_end = game.eliminate.is_some() || matches!(game.next, Next::GameEnd(_));
+            if !aborted || owes_end {
+                return Err(unexpected(event, game.expected()));
+            }
+        }
+        same("match_end.wins", self.tally.clone(), wins.to_vec())
+    }
+}
+
+impl Game {
+    /// What the next line should be, in words.
+    fn expected(&self) -> String {
+        if let Some(seat) = self.eliminate {
+            return format!("`eliminated` of seat {seat} (it has no chips left)");
+        }
+        match self.next {
+            Next::RoundStart(s) => format!("`round_start` of round {} by seat {s}", self.round + 1),
+            Next::Claim(s) => format!("a `claim` by seat {s}"),
+            Next::Respond(s) => format!("an `accept` or `challenge` by seat {s}"),
+            Next::Reroll(s) => format!("a `reroll` by seat {s}"),
+            Next::GameEnd(w) => format!("`game_end` of game {} won by seat {w}", self.number),
+        }
+    }
+
+    fn apply(&mut self, event: &Event, summary: &mut CheckSummary) -> Check {
+        if let Some(owed) = self.eliminate {
+            let Event::Eliminated { seat } = event else {
+                return Err(unexpected(event, self.expected()));
+            };
+            self.eliminate = None;
+            return same("eliminated.seat", owed, *seat);
+        }
+        match (event, self.next) {
+            (
+                Event::RoundStart {
+                    game,
+                    round,
+                    starter,
+                    dice,
+                },
+                Next::RoundStart(s),
+            ) => {
+                same("round_start.game", self.number, *game)?;
+                same("round_start.round", self.round + 1, *round)?;
+                same("round_start.starter", s, *starter)?;
+                self.round += 1;
+                self.dice = *dice;
+                self.last_claim = None;
+                self.next = Next::Claim(s);
+                summary.rounds += 1;
+                Ok(())
+            }
+            (Event::Claim { seat, claim }, Next::Claim(s)) => {
+                same("claim.seat", s, *seat)?;
+                if let Some((by, to_beat)) = self.last_claim
+                    && !self.ranking.beats(*claim, to_beat)
+                {
+                    return Err(format!(
+                        "`claim.claim`: {claim} is not higher than the claim to beat, {to_beat} by seat {by}"
+                    ));
+                }
+                self.last_claim = Some((s, *claim));
+                self.next = Next::Respond(self.next_in_game(s));
+                summary.claims += 1;
+                Ok(())
+            }
+            (Event::Accept { seat }, Next::Respond(s)) => {
+                same("accept.seat", s, *seat)?;
+                if let Some((_, claim)) = self.last_claim
+                    && self.ranking.is_top(claim)
+                {
+                    return Err(format!(
+                        "`accept`: nothing beats {claim}, so seat {s} must challenge it"
+                    ));
+                }
+                self.next = Next::Reroll(s);
+                Ok(())
+            }
+            (
+                Event::Reroll {
+                    seat,
+                    positions,
+                    dice,
+                },
+                Next::Reroll(s),
+            ) => {
+                same("reroll.seat", s, *seat)?;
+                self.reroll(positions, *dice)?;
+                self.next = Next::Claim(s);
+                Ok(())
+            }
+            (
+                Event::Challenge {
+                    seat,
+                    claimer,
+                    claim,
+                    dice,
+                    claim_true,
+                    loser,
+                    chips,
+                    pot,
+                },
+                Next::Respond(s),
+            ) => {
+                same("challenge.seat", s, *seat)?;
+                let Some((by, to_beat)) = self.last_claim else {
+                    return Err("`challenge`: no claim to challenge".into());
+                };
+                same("challenge.claimer", by, *claimer)?;
+                same("challenge.claim", to_beat.to_string(), claim.to_string())?;
+                same("challenge.dice", self.dice.to_string(), dice.to_string())?;
+                let real = dice.hand();
+                let truth = !self.ranking.beats(*claim, real);
+                if *claim_true != truth {
+                    let verdict = if truth { "at least" } else { "below" };
+                    return Err(format!(
+                        "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {claim}), got {claim_true}"
+                    ));
+                }
+                let payer = if truth { s } else { by };
+                same("challenge.loser", payer, *loser)?;
+                self.pay("challenge", payer, 1, chips, *pot)?;
+                self.end_round(payer, s);
+                summary.challenges += 1;
+                Ok(())
+            }
+            (
+                Event::Penalty {
+                    seat,
+                    action,
+                    chips,
+                    pot,
+                    ..
+                },
+                Next::Claim(s) | Next::Respond(s) | Next::Reroll(s),
+            ) => {
+                same("penalty.seat", s, *seat)?;
+                summary.penalties += 1;
+                self.penalty(s, *action, chips.as_deref(), *pot)
+            }
+            (Event::GameEnd { game, winner, pot }, Next::GameEnd(w)) => {
+                same("game_end.game", self.number, *game)?;
+                same("game_end.winner", w, *winner)?;
+                same("game_end.pot", self.pot, *pot)
+            }
+            _ => Err(unexpected(event, self.expected())),
+        }
+    }
+
+    fn reroll(&mut self, positions: &[usize], dice: Dice) -> Check {
+        let mut thrown = [false; 5];
+        for &p in positions {
+            match thrown.get_mut(p) {
+                Some(t) if !*t => *t = true,
+                Some(_) => return Err(format!("`reroll.positions`: {p} is listed twice")),
+                None => {
+                    return Err(format!("`reroll.positions`: {p} is not a position 0-4"));
+                }
+            }
+        }
+        for p in (0..5).filter(|&p| !thrown[p]) {
+            if dice.0[p] != self.dice.0[p] {
+                return Err(format!(
+                    "`reroll.dice`: expected {} at position {p}, which was not re-thrown (positions {positions:?}), got {} (dice {} before, {dice} after)",
+                    self.dice.0[p], dice.0[p], self.dice
+                ));
+            }
+        }
+        self.dice = dice;
+        Ok(())
+    }
+
+    fn penalty(
+        &mut self,
+        seat: Seat,
+        action: PenaltyAction,
+        chips: Option<&[u32]>,
+        pot: Option<u32>,
+    ) -> Check {
+        let taken = match action {
+            PenaltyAction::Fallback => {
+                // No chip is taken; if the line states chips, they are unchanged.
+                if let Some(chips) = chips {
+                    same("penalty.chips", self.chips.clone(), chips.to_vec())?;
+                }
+                if let Some(pot) = pot {
+                    same("penalty.pot", self.pot, pot)?;
+                }
+                return Ok(());
+            }
+            PenaltyAction::Forfeit => 1,
+            PenaltyAction::Disqualified => self.chips[seat],
+        };
+        let (Some(chips), Some(pot)) = (chips, pot) else {
+            return Err(format!(
+                "`penalty.chips` and `penalty.pot` are required when the action is {action:?}"
+            ));
+        };
+        self.pay("penalty", seat, taken, chips, pot)?;
+        if action == PenaltyAction::Forfeit {
+            self.end_round(seat, seat);
+        } else {
+            // Disqualified: the round is abandoned; the next seat starts.
+            self.eliminate = Some(seat);
+            self.last_claim = None;
+            self.next = match self.sole_survivor() {
+                Some(w) => Next::GameEnd(w),
+                None => Next::RoundStart(self.next_in_game(seat)),
+            };
+        }
+        Ok(())
+    }
+
+    /// `payer` puts `amount` chips into the pot; the line must say so.
+    fn pay(&mut self, event: &str, payer: Seat, amount: u32, chips: &[u32], pot: u32) -> Check {
+        let in_play = chips.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(pot);
+        if in_play != self.total {
+            return Err(format!(
+                "`{event}.chips` + `{event}.pot`: expected {} chips in play ({} players dealt in), got {in_play}",
+                self.total, self.dealt
+            ));
+        }
+        let mut after = self.chips.clone();
+        after[payer] = after[payer].saturating_sub(amount);
+        same(&format!("{event}.chips"), after.clone(), chips.to_vec())?;
+        same(
+            &format!("{event}.pot"),
+            self.pot.saturating_add(amount),
+            pot,
+        )?;
+        self.chips = after;
+        self.pot = pot;
+        Ok(())
+    }
+
+    /// After a challenge or forfeit: eliminations, the winner or the next starter.
+    fn end_round(&mut self, loser: Seat, challenger: Seat) {
+        if self.chips[loser] == 0 {
+            self.eliminate = Some(loser);
+        }
+        self.last_claim = None;
+        self.next = match self.sole_survivor() {
+            Some(w) => Next::GameEnd(w),
+            None => Next::RoundStart(match self.next_starter {
+                NextRoundStarter::Challenger => self.stay_or_next(challenger),
+                NextRoundStarter::Loser => self.stay_or_next(loser),
+                NextRoundStarter::LeftOfChallenger => self.next_in_game(challenger),
+            }),
+        };
+    }
+
+    fn sole_survivor(&self) -> Option<Seat> {
+        let mut alive = self.order.iter().copied().filter(|&s| self.chips[s] > 0);
+        match (alive.next(), alive.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn stay_or_next(&self, seat: Seat) -> Seat {
+        if self.chips[seat] > 0 {
+            seat
+        } else {
+            self.next_in_game(seat)
+        }
+    }
+
+    /// The next seat to the left of `seat` (in turn order) that has chips.
+    fn next_in_game(&self, seat: Seat) -> Seat {
+        let n = self.order.len();
+        let pos = self.order.iter().position(|&s| s == seat).unwrap_or(0);
+        (1..=n)
+            .map(|k| self.order[(pos + k) % n])
+            .find(|&s| self.chips[s] > 0)
+            .unwrap_or(seat)
+    }
+}

@@ -1,0 +1,612 @@
+//! The replay checker against real matches, corrupted replays and garbage.
+
+use liar::engine::*;
+use liar::replay::*;
+use liar::rules::*;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn record<P: Player>(setup: &MatchSetup, players: &mut [P]) -> (Vec<u8>, MatchStats) {
+    let mut writer = ReplayWriter::new(Vec::new());
+    let stats = play_match(setup, players, &mut writer).expect("valid setup");
+    (writer.finish().expect("in-memory writes"), stats)
+}
+
+fn native_replay(rules: Rules, seed: u64, games: u32, policies: &[&str]) -> Vec<u8> {
+    let setup = MatchSetup::native(rules, seed, games, policies);
+    let mut players = native_players(&setup).expect("known policies");
+    record(&setup, &mut players).0
+}
+
+fn lines(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8(bytes.to_vec())
+        .expect("the writer writes UTF-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn join(lines: &[String]) -> Vec<u8> {
+    lines
+        .iter()
+        .flat_map(|l| format!("{l}\n").into_bytes())
+        .collect()
+}
+
+#[test]
+fn accepts_every_rule_variant() {
+    let mut rng = Rng(1);
+    let mut checked = 0;
+    for straights in Straights::ALL {
+        for kickers in [true, false] {
+            for next_round_starter in [
+                NextRoundStarter::Challenger,
+                NextRoundStarter::Loser,
+                NextRoundStarter::LeftOfChallenger,
+            ] {
+                for seating in [SeatingRule::Throw, SeatingRule::Listed] {
+                    for players in 2..=6 {
+                        for chips in 1..=5 {
+                            let rules = Rules {
+                                straights,
+                                kickers,
+                                next_round_starter,
+                                seating,
+                                chips,
+                                ..Rules::default()
+                            };
+                            let policies: Vec<&str> = (0..players)
+                                .map(|_| ["random", "honest"][rng.below(2)])
+                                .collect();
+                            let setup = MatchSetup::native(rules, rng.next(), 2, &policies);
+                            let mut p = native_players(&setup).expect("known policies");
+                            let (bytes, stats) = record(&setup, &mut p);
+                            let summary = check_replay(&bytes[..]).unwrap_or_else(|e| {
+                                panic!("{rules:?} {policies:?} seed {}: {e}", setup.seed)
+                            });
+                            assert_eq!(summary.games, 2);
+                            assert_eq!(summary.wins, stats.wins);
+                            assert_eq!(summary.rounds, stats.rounds);
+                            assert_eq!(summary.seats, players);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 900);
+}
+
+#[test]
+fn accepts_long_matches() {
+    for seed in 0..20 {
+        let bytes = native_replay(Rules::default(), seed, 25, &["random", "honest", "honest"]);
+        let events = read_replay(&bytes[..]).expect("readable");
+        let summary = check_events(&events).expect("valid");
+        assert_eq!(summary.games, 25);
+        assert!(summary.claims >= summary.rounds);
+        assert_eq!(summary.challenges, summary.rounds);
+    }
+}
+
+/// A native player that sometimes fails, plays illegally, logs or quits.
+struct Flaky {
+    inner: NativePlayer,
+    rng: Rng,
+    /// Failures per 100 decisions.
+    rate: usize,
+    quit_at: Option<u32>,
+    decisions: u32,
+    logs: Vec<String>,
+}
+
+impl Flaky {
+    fn new(seed: u64, rate: usize, quit_at: Option<u32>) -> Self {
+        let policy = Policy::named("random").expect("built-in");
+        Flaky {
+            inner: NativePlayer::new(policy),
+            rng: Rng(seed),
+            rate,
+            quit_at,
+            decisions: 0,
+            logs: Vec::new(),
+        }
+    }
+}
+
+impl Player for Flaky {
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.inner.begin_game(game, seed);
+    }
+
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        self.decisions += 1;
+        if self.quit_at == Some(self.decisions) {
+            return Err(PlayerError::Quit);
+        }
+        if self.rng.below(3) == 0 {
+            self.logs.push(format!("decision {}", self.decisions));
+        }
+        let roll = self.rng.below(100);
+        if roll < self.rate / 2 {
+            return Err(PlayerError::failed(PenaltyReason::Timeout, "too slow"));
+        }
+        if roll < self.rate {
+            // A decision of the wrong kind: the engine calls it illegal.
+            return Ok(match view.decision {
+                Some(DecisionKind::Claim) => Decision::Accept,
+                Some(DecisionKind::Respond) => Decision::Reroll(Positions::NONE),
+                _ => Decision::Challenge,
+            });
+        }
+        self.inner.decide(view)
+    }
+
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        out.append(&mut self.logs);
+    }
+}
+
+fn flaky_setup(rules: Rules, seed: u64, seats: usize, penalty: PenaltyPolicy) -> MatchSetup {
+    let names = vec!["random"; seats];
+    let mut setup = MatchSetup::native(rules, seed, 6, &names);
+    setup.penalty = penalty;
+    setup
+}
+
+#[test]
+fn accepts_penalties_logs_and_disqualifications() {
+    let mut rng = Rng(2);
+    let (mut penalties, mut disqualified) = (0, 0);
+    for round in 0..120 {
+        let seats = 2 + round % 5;
+        let mode = [PenaltyMode::Forfeit, PenaltyMode::Fallback][round % 2];
+        let disqualify_after = Some(1 + rng.below(4) as u32);
+        let penalty = PenaltyPolicy {
+            mode,
+            disqualify_after,
+        };
+        let rules = Rules {
+            chips: 1 + rng.below(4) as u32,
+            next_round_starter: [
+                NextRoundStarter::Challenger,
+                NextRoundStarter::Loser,
+                NextRoundStarter::LeftOfChallenger,
+            ][rng.below(3)],
+            ..Rules::default()
+        };
+        let setup = flaky_setup(rules, rng.next(), seats, penalty);
+        // Only seat 0 fails, so one disqualification at most.
+        let mut players: Vec<Flaky> = (0..seats)
+            .map(|s| Flaky::new(rng.next(), if s == 0 { 30 } else { 0 }, None))
+            .collect();
+        let (bytes, stats) = record(&setup, &mut players);
+        let summary = check_replay(&bytes[..])
+            .unwrap_or_else(|e| panic!("{setup:?}: {e}\n{}", String::from_utf8_lossy(&bytes)));
+        assert_eq!(summary.wins, stats.wins);
+        penalties += summary.penalties;
+        disqualified += usize::from(stats.disqualified[0]);
+    }
+    assert!(penalties > 100, "{penalties} penalties");
+    assert!(disqualified > 10, "{disqualified} disqualifications");
+}
+
+#[test]
+fn one_player_games_end_with_game_end() {
+    let penalty = PenaltyPolicy {
+        mode: PenaltyMode::Forfeit,
+        disqualify_after: Some(1),
+    };
+    let setup = flaky_setup(Rules::default(), 9, 2, penalty);
+    let mut players = vec![Flaky::new(1, 100, None), Flaky::new(2, 0, None)];
+    let (bytes, _) = record(&setup, &mut players);
+    check_replay(&bytes[..]).expect("valid");
+}
+
+#[test]
+fn accepts_aborted_matches() {
+    for quit_at in 1..40 {
+        let setup = flaky_setup(
+            Rules::default(),
+            quit_at.into(),
+            3,
+            PenaltyPolicy::default(),
+        );
+        let mut players: Vec<Flaky> = (0..3)
+            .map(|s| Flaky::new(s, 0, (s == 1).then_some(quit_at)))
+            .collect();
+        let (bytes, stats) = record(&setup, &mut players);
+        assert!(stats.aborted);
+        let summary = check_replay(&bytes[..]).expect("valid");
+        assert!(summary.aborted);
+        assert_eq!(summary.wins, stats.wins);
+    }
+    let mut setup = MatchSetup::native(Rules::default(), 4, 3, &["honest", "honest"]);
+    setup.stop = Some(Arc::new(AtomicBool::new(true)));
+    let mut players = native_players(&setup).expect("known policies");
+    let (bytes, _) = record(&setup, &mut players);
+    assert!(check_replay(&bytes[..]).expect("valid").aborted);
+}
+
+fn values(rules: Rules, seed: u64, policies: &[&str]) -> Vec<Value> {
+    let bytes = native_replay(rules, seed, 3, policies);
+    lines(&bytes)
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect()
+}
+
+/// A replay with rerolls, eliminations and several games, as JSON values.
+fn sample() -> Vec<Value> {
+    let rules = Rules {
+        chips: 2,
+        ..Rules::default()
+    };
+    values(rules, 11, &["random", "honest", "random", "honest"])
+}
+
+/// The sample and replays of other rule variants.
+fn samples() -> Vec<Vec<Value>> {
+    let listed = Rules {
+        seating: SeatingRule::Listed,
+        next_round_starter: NextRoundStarter::Loser,
+        kickers: false,
+        ..Rules::default()
+    };
+    let left = Rules {
+        chips: 1,
+        straights: Straights::None,
+        next_round_starter: NextRoundStarter::LeftOfChallenger,
+        ..Rules::default()
+    };
+    let duel = Rules {
+        straights: Straights::AboveFullHouse,
+        ..Rules::default()
+    };
+    let five = ["honest", "random", "honest", "random", "random"];
+    vec![
+        sample(),
+        values(listed, 12, &["honest", "random", "honest"]),
+        values(left, 13, &five),
+        values(duel, 14, &["random", "honest"]),
+    ]
+}
+
+fn to_lines(values: &[Value]) -> Vec<String> {
+    values.iter().map(Value::to_string).collect()
+}
+
+fn kind(v: &Value) -> &str {
+    v["type"].as_str().unwrap_or("")
+}
+
+/// Checks `lines` and returns the error, failing the test if it passes.
+fn reject(lines: &[String], what: &str) -> CheckError {
+    match check_replay(&join(lines)[..]) {
+        Ok(_) => panic!("{what}: accepted"),
+        Err(e) => e,
+    }
+}
+
+fn other_seat(seat: &Value, n: u64) -> Value {
+    json!((seat.as_u64().unwrap_or(0) + 1) % n)
+}
+
+fn flip_die(dice: &Value) -> Value {
+    let mut s = dice.as_str().unwrap_or("99999").to_string();
+    let first = if s.starts_with('A') { "9" } else { "A" };
+    s.replace_range(0..1, first);
+    json!(s)
+}
+
+/// Targeted corruptions of one line: (name, mutated line), each of which
+/// must be reported at that line.
+fn corruptions(values: &[Value], i: usize) -> Vec<(&'static str, Value)> {
+    let v = &values[i];
+    let n = values[0]["seats"].as_array().map_or(2, |s| s.len() as u64);
+    let mut out: Vec<(&'static str, Value)> = Vec::new();
+    let mut edit = |name, f: &dyn Fn(&mut Value)| {
+        let mut m = v.clone();
+        f(&mut m);
+        out.push((name, m));
+    };
+    let bump = |x: &Value| json!(x.as_u64().unwrap_or(0) + 1);
+    match kind(v) {
+        "match" => {
+            edit("version 2", &|m| m["version"] = json!(2));
+            edit("seat number", &|m| m["seats"][1]["seat"] = json!(3));
+        }
+        "seating" => {
+            edit("order swapped", &|m| {
+                let order = m["order"].clone();
+                m["order"][0] = order[1].clone();
+                m["order"][1] = order[0].clone();
+            });
+            edit("order not a permutation", &|m| {
+                m["order"][0] = m["order"][1].clone()
+            });
+            edit("roll dropped", &|m| {
+                if let Some(rolls) = m["rolls"].as_array_mut() {
+                    rolls.pop();
+                }
+            });
+        }
+        "game_start" => {
+            edit("game number", &|m| m["game"] = bump(&m["game"]));
+            edit("first caller", &|m| m["first"] = other_seat(&m["first"], n));
+            edit("chips", &|m| m["chips"][0] = bump(&m["chips"][0]));
+        }
+        "round_start" => {
+            edit("round number", &|m| m["round"] = bump(&m["round"]));
+            edit("game number", &|m| m["game"] = bump(&m["game"]));
+            edit("starter", &|m| m["starter"] = other_seat(&m["starter"], n));
+        }
+        "claim" => {
+            edit("claimer", &|m| m["seat"] = other_seat(&m["seat"], n));
+            // Not higher than the claim before it (if any).
+            if let Some(prev) = values[..i].iter().rev().find(|p| kind(p) == "claim")
+                && values[..i]
+                    .iter()
+                    .rev()
+                    .position(|p| kind(p) == "round_start")
+                    > values[..i].iter().rev().position(|p| kind(p) == "claim")
+            {
+                let prev = prev["claim"].clone();
+                edit("claim not higher", &|m| m["claim"] = prev.clone());
+            }
+        }
+        "accept" => edit("accepter", &|m| m["seat"] = other_seat(&m["seat"], n)),
+        "reroll" => {
+            edit("thrower", &|m| m["seat"] = other_seat(&m["seat"], n));
+            edit("position 5", &|m| m["positions"] = json!([5]));
+            edit("position twice", &|m| m["positions"] = json!([1, 1]));
+            let kept0 = !v["positions"]
+                .as_array()
+                .is_some_and(|p| p.contains(&json!(0)));
+            if kept0 {
+                edit("kept die changed", &|m| m["dice"] = flip_die(&m["dice"]));
+            }
+        }
+        "challenge" => {
+            edit("die changed", &|m| m["dice"] = flip_die(&m["dice"]));
+            edit("challenger", &|m| m["seat"] = other_seat(&m["seat"], n));
+            edit("claimer", &|m| m["claimer"] = m["seat"].clone());
+            edit("claim_true flipped", &|m| {
+                m["claim_true"] = json!(!m["claim_true"].as_bool().unwrap_or(false))
+            });
+            edit("loser swapped", &|m| {
+                let loser = if m["loser"] == m["seat"] {
+                    m["claimer"].clone()
+                } else {
+                    m["seat"].clone()
+                };
+                m["loser"] = loser;
+            });
+            edit("chips", &|m| m["chips"][0] = bump(&m["chips"][0]));
+            edit("pot", &|m| m["pot"] = bump(&m["pot"]));
+            edit("chip moved", &|m| {
+                let loser = m["loser"].as_u64().unwrap_or(0) as usize;
+                let other = (loser + 1) % n as usize;
+                m["chips"][loser] = bump(&m["chips"][loser]);
+                m["chips"][other] = json!(m["chips"][other].as_u64().unwrap_or(0).wrapping_sub(1));
+            });
+        }
+        "eliminated" => edit("seat", &|m| m["seat"] = other_seat(&m["seat"], n)),
+        "game_end" => {
+            edit("winner", &|m| m["winner"] = other_seat(&m["winner"], n));
+            edit("pot", &|m| m["pot"] = bump(&m["pot"]));
+            edit("game", &|m| m["game"] = bump(&m["game"]));
+        }
+        "match_end" => edit("wins", &|m| m["wins"][0] = bump(&m["wins"][0])),
+        _ => {}
+    }
+    out
+}
+
+#[test]
+fn corrupted_fields_are_rejected_at_their_line() {
+    let sample = sample();
+    let kinds: Vec<&str> = sample.iter().map(kind).collect();
+    for k in ["seating", "reroll", "eliminated", "accept"] {
+        assert!(kinds.iter().any(|x| x == &k), "the sample has no {k}");
+    }
+    let mut tried = 0;
+    for values in samples() {
+        corrupt_each_line(&values, &mut tried);
+    }
+    assert!(tried > 500, "{tried} corruptions");
+}
+
+fn corrupt_each_line(values: &[Value], tried: &mut usize) {
+    for i in 0..values.len() {
+        for (name, mutated) in corruptions(values, i) {
+            let mut lines = to_lines(values);
+            lines[i] = mutated.to_string();
+            let err = reject(&lines, &format!("line {}: {name}", i + 1));
+            assert_eq!(err.line(), i + 1, "{name}: {err}");
+            assert!(!err.is_incomplete(), "{name}: {err}");
+            *tried += 1;
+        }
+    }
+}
+
+#[test]
+fn dropped_duplicated_and_swapped_lines_are_rejected() {
+    for values in samples() {
+        drop_double_and_swap_each_line(&to_lines(&values));
+    }
+}
+
+fn drop_double_and_swap_each_line(good: &[String]) {
+    let last = good.len();
+    for i in 0..last {
+        let mut dropped = good.to_vec();
+        dropped.remove(i);
+        let err = reject(&dropped, &format!("line {} dropped", i + 1));
+        assert_eq!(err.line(), i + 1, "line {} dropped: {err}", i + 1);
+        assert_eq!(err.is_incomplete(), i + 1 == last, "{err}");
+
+        let mut doubled = good.to_vec();
+        doubled.insert(i, good[i].clone());
+        let err = reject(&doubled, &format!("line {} doubled", i + 1));
+        assert_eq!(err.line(), i + 2, "line {} doubled: {err}", i + 1);
+
+        if i + 1 < last && good[i] != good[i + 1] {
+            let mut swapped = good.to_vec();
+            swapped.swap(i, i + 1);
+            let err = reject(&swapped, &format!("lines {} and {} swapped", i + 1, i + 2));
+            assert_eq!(err.line(), i + 1, "lines {} swapped: {err}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn spurious_lines_are_rejected() {
+    let good = to_lines(&sample());
+    let values = sample();
+    let extra = [
+        json!({"type": "eliminated", "seat": 0}),
+        json!({"type": "game_end", "game": 1, "winner": 0, "pot": 0}),
+        json!({"type": "accept", "seat": 9}),
+        json!({"type": "match", "version": 1, "seed": 0, "rules": {}, "seats": []}),
+    ];
+    for (i, value) in values.iter().enumerate().skip(1) {
+        for line in &extra {
+            // An `eliminated` of seat 0 is right where it is owed anyway.
+            if value == line {
+                continue;
+            }
+            let mut lines = good.clone();
+            lines.insert(i, line.to_string());
+            let err = reject(&lines, &format!("{line} before line {}", i + 1));
+            assert_eq!(err.line(), i + 1, "{line} before line {}: {err}", i + 1);
+        }
+    }
+    let mut lines = good.clone();
+    lines.insert(
+        1,
+        json!({"type": "log", "seat": 0, "text": "hi"}).to_string(),
+    );
+    check_replay(&join(&lines)[..]).expect("logs may go anywhere after `match`");
+    lines.insert(
+        0,
+        json!({"type": "log", "seat": 0, "text": "hi"}).to_string(),
+    );
+    assert_eq!(reject(&lines, "log first").line(), 1);
+}
+
+#[test]
+fn truncated_files_are_incomplete() {
+    let bytes = join(&to_lines(&sample()));
+    let mut starts = vec![0];
+    starts.extend(
+        bytes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .map(|(i, _)| i + 1),
+    );
+    let mut rng = Rng(3);
+    for (line, w) in starts.windows(2).enumerate() {
+        let (start, end) = (w[0], w[1]);
+        // Mid-line: this line is cut off.
+        let cut = start + 1 + rng.below(end - start - 2);
+        let err = check_replay(&bytes[..cut]).expect_err("cut mid-line");
+        assert!(err.is_incomplete(), "{err}");
+        assert_eq!(err.line(), line + 1, "{err}");
+        // Cut after the line: the next line is missing (unless this was the last).
+        let result = check_replay(&bytes[..end]);
+        if end == bytes.len() {
+            result.expect("the whole file");
+        } else {
+            let err = result.expect_err("cut after a line");
+            assert!(err.is_incomplete(), "{err}");
+            assert_eq!(err.line(), line + 2, "{err}");
+            if let CheckError::Incomplete { summary, .. } = err {
+                assert_eq!(summary.wins.iter().sum::<u32>(), summary.games);
+            }
+        }
+    }
+    let mut doubled = bytes.clone();
+    doubled.extend_from_slice(b"{\"type\":\"log\"");
+    let err = check_replay(&doubled[..]).expect_err("a line after match_end");
+    assert!(!err.is_incomplete());
+    assert_eq!(err.line(), starts.len());
+}
+
+#[test]
+fn bad_lines_are_read_errors() {
+    let good = to_lines(&sample());
+    for (i, bad) in [
+        "not json",
+        "{\"type\":\"shout\",\"seat\":1}",
+        "{\"type\":\"claim\",\"seat\":1}",
+        "{\"type\":\"claim\",\"seat\":1,\"claim\":\"99QQQ\"}",
+        "",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut lines = good.clone();
+        let at = 3 + 5 * i;
+        lines[at] = bad.to_string();
+        let err = reject(&lines, bad);
+        assert!(matches!(err, CheckError::Read(_)), "{bad}: {err}");
+        assert_eq!(err.line(), at + 1, "{bad}: {err}");
+    }
+    let mut bytes = join(&good);
+    bytes.splice(10..10, [0xff, 0xfe]);
+    assert_eq!(check_replay(&bytes[..]).expect_err("bad UTF-8").line(), 1);
+}
+
+#[test]
+fn never_panics() {
+    let mut rng = Rng(4);
+    let good = join(&to_lines(&sample()));
+    let alphabet: &[u8] = b"{}[]\":,0123456789 \n\xff9TJQKAtypeclaimseatdice";
+    for _ in 0..2000 {
+        let len = rng.below(300);
+        let junk: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        let _ = check_replay(&junk[..]);
+        let _ = read_replay(&junk[..]);
+        // Flip a few bytes of a good replay.
+        let mut flipped = good.clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(flipped.len());
+            flipped[at] = rng.next() as u8;
+        }
+        let _ = check_replay(&flipped[..]);
+    }
+    let good_lines = to_lines(&sample());
+    for _ in 0..500 {
+        let mut lines = good_lines.clone();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(lines.len());
+            lines.remove(at);
+        }
+        assert!(check_replay(&join(&lines)[..]).is_err(), "lines deleted");
+    }
+    let huge = vec![b'x'; MAX_LINE_BYTES * 2];
+    assert!(check_replay(&huge[..]).is_err());
+}
