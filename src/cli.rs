@@ -17,6 +17,20 @@ pub struct Cli {
 pub enum Command {
     /// Play matches between bots without a terminal and print a summary.
     Simulate(SimulateArgs),
+    /// Check a replay file against every rule of the format.
+    Replay(ReplayArgs),
+}
+
+/// `liar replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The replay file (JSON Lines).
+    pub file: PathBuf,
+
+    /// Validate the file against every invariant of the replay format and
+    /// report the first broken line.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// `liar simulate`.

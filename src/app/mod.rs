@@ -1,5 +1,6 @@
 //! What each subcommand does, and how failures become exit codes.
 
+mod replay;
 mod seats;
 mod simulate;
 mod summary;
@@ -33,6 +34,7 @@ impl Failure {
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -96,3 +96,51 @@ fn an_unwritable_replay_is_a_runtime_error() {
         .code(1)
         .stderr(predicates::str::contains("cannot create replay file"));
 }
+
+#[test]
+fn the_replay_of_a_simulation_passes_the_checker() {
+    let dir = temp_dir("simulate-check");
+    let path = dir.join("r.jsonl");
+    stdout_of(
+        liar()
+            .args([
+                "simulate",
+                "--players",
+                "4",
+                "--games",
+                "200",
+                "--seed",
+                "7",
+                "--replay",
+            ])
+            .arg(&path),
+    );
+    let out = stdout_of(liar().args(["replay", "--check"]).arg(&path));
+    assert!(out.contains("valid replay: 4 seats, 200 games"), "{out}");
+
+    // A corrupted copy is refused with the line that broke.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let broken = text.replacen(r#""claim_true":true"#, r#""claim_true":false"#, 1);
+    let line = text
+        .lines()
+        .position(|l| l.contains(r#""claim_true":true"#))
+        .unwrap()
+        + 1;
+    std::fs::write(dir.join("broken.jsonl"), broken).unwrap();
+    liar()
+        .args(["replay", "--check"])
+        .arg(dir.join("broken.jsonl"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(format!("line {line}:")));
+
+    // A truncated copy is reported as incomplete.
+    let cut = &text[..text.len() / 2];
+    std::fs::write(dir.join("cut.jsonl"), cut).unwrap();
+    liar()
+        .args(["replay", "--check"])
+        .arg(dir.join("cut.jsonl"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("incomplete replay"));
+}
