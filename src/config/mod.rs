@@ -1,0 +1,77 @@
+//! Table and tournament configs (TOML): reading, validating, and the one
+//! error type whose message names the file, line, column and key.
+//!
+//! This is the only module that names `toml`. It uses the rules and the
+//! engine's plain data types; it knows nothing of Lua or the command line
+//! (bot limits are plain numbers the app hands to the Lua layer).
+//!
+//! A table file, in short (`config/*.toml` document every key):
+//!
+//! ```toml
+//! lang = "en"                    # optional: "en" | "ru"
+//!
+//! [match]
+//! games = 5                      # ≥ 1, default 1
+//! seed = 42                      # optional, 0 ..= 2^63-1
+//! replay = "replays/last.jsonl"  # optional, relative to this file
+//!
+//! [rules]                        # every option of RULES.md
+//! dice = "poker"                 # poker | standard
+//! chips = 3                      # 1 ..= 1000
+//! straights = "below-full-house" # below-full-house | above-full-house | none
+//! kickers = true
+//! next_round_starter = "challenger"  # challenger | loser | left-of-challenger
+//! seating = "throw"              # throw | listed
+//! min_players = 3                # 2 ..= 16
+//! max_players = 10               # 2 ..= 16
+//!
+//! [penalty]
+//! mode = "forfeit"               # forfeit | fallback
+//! disqualify_after = 10          # failures; 0 = never
+//!
+//! [limits]                       # per Lua bot decision; [seats.limits] overrides
+//! instructions = 5_000_000
+//! wall_ms = 1000
+//! memory_mb = 32
+//! log_lines = 200                # per game
+//!
+//! [[seats]]
+//! name = "Anna"
+//! type = "human"
+//!
+//! [[seats]]
+//! name = "Stat"
+//! type = "bot"
+//! bundled = "statistician"       # a Lua bot inside the binary, or:
+//! # script = "../bots/statistician.lua"  (relative to this file)
+//!
+//! [[seats]]
+//! name = "Rand"
+//! type = "builtin"               # a policy written in Rust
+//! policy = "random"              # random | honest
+//! ```
+
+mod defaults;
+mod error;
+mod limits;
+mod location;
+mod raw;
+mod seats;
+mod sections;
+mod table;
+mod tournament;
+
+pub use defaults::{
+    BUNDLED_BOTS, DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_table,
+};
+pub use error::{ConfigError, ErrorKind};
+pub use limits::BotLimits;
+pub use location::Location;
+pub use raw::MAX_CONFIG_BYTES;
+pub use seats::{BotSource, SeatKind};
+pub use sections::{MAX_CHIPS, MAX_DISQUALIFY_AFTER};
+pub use table::{SeatConfig, TableConfig, load_table, parse_table};
+pub use tournament::{
+    BotEntry, MAX_JOBS, MAX_PERMUTATION_SEATS, ReplaySample, SeatOrders, TournamentConfig,
+    TournamentLength, load_tournament, parse_tournament,
+};

@@ -1,0 +1,441 @@
+//! The raw layer: the TOML text parsed into a spanned tree, read with strict
+//! keys and types.
+//!
+//! Why not `#[derive(Deserialize)]` + `deny_unknown_fields`: `toml`'s
+//! deserialization error keeps the key path private and words its messages
+//! for Rust types ("expected u32"). Reading the spanned tree
+//! ([`toml::de::DeTable`]) directly costs a few helpers and gives every
+//! message the file, line, column, key path and the allowed values.
+
+use super::error::{ConfigError, ErrorKind, Origin, group_digits, quote};
+use std::ops::Range;
+use toml::Spanned;
+use toml::de::{DeString, DeTable, DeValue};
+
+/// A config file is refused above this size: tables are a few kilobytes, and
+/// a huge file is almost certainly the wrong file (a replay, a binary).
+pub const MAX_CONFIG_BYTES: usize = 1 << 20;
+
+/// Parses the whole document, turning TOML syntax errors into [`ConfigError`]s.
+pub(crate) fn parse_document<'i>(o: &Origin<'i>) -> Result<Spanned<DeTable<'i>>, ConfigError> {
+    if o.text().len() > MAX_CONFIG_BYTES {
+        return Err(o.whole(
+            "",
+            ErrorKind::Read,
+            format!(
+                "the file is {} bytes; a config may have at most {MAX_CONFIG_BYTES}",
+                o.text().len()
+            ),
+        ));
+    }
+    DeTable::parse(o.text()).map_err(|e| {
+        let mut message = format!("invalid TOML: {}", e.message().trim_end());
+        // toml says "duplicate key" without the key; its span holds it.
+        let key = e.span().and_then(|span| o.snippet(&span));
+        if let (Some(key), "duplicate key") = (key, e.message()) {
+            message = format!("invalid TOML: {} is set twice", quote(key.trim()));
+        }
+        match e.span() {
+            Some(span) => o.at(&span, "", ErrorKind::Syntax, message),
+            None => o.whole("", ErrorKind::Syntax, message),
+        }
+    })
+}
+
+/// A TOML table being read: where it is and what its key path is.
+pub(crate) struct Table<'t, 'i> {
+    o: &'t Origin<'t>,
+    map: &'t DeTable<'i>,
+    span: Range<usize>,
+    path: String,
+}
+
+/// An array of tables: the array's span and its tables.
+pub(crate) type Tables<'t, 'i> = (Range<usize>, Vec<Table<'t, 'i>>);
+
+/// One key's value, with the key path for messages.
+pub(crate) struct Field<'t, 'i> {
+    pub(crate) value: &'t Spanned<DeValue<'i>>,
+    pub(crate) path: String,
+}
+
+impl<'t, 'i> Field<'t, 'i> {
+    pub(crate) fn span(&self) -> Range<usize> {
+        self.value.span()
+    }
+}
+
+impl<'t, 'i> Table<'t, 'i> {
+    /// The document's top-level table.
+    pub(crate) fn root(o: &'t Origin<'t>, doc: &'t Spanned<DeTable<'i>>) -> Self {
+        Table {
+            o,
+            map: doc.get_ref(),
+            span: doc.span(),
+            path: String::new(),
+        }
+    }
+
+    /// The key path of this table (empty for the top level).
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The span of the table (its header, for `[table]` and `[[array]]` tables).
+    pub(crate) fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The key path of `key` inside this table.
+    pub(crate) fn key_path(&self, key: &str) -> String {
+        join_path(&self.path, key)
+    }
+
+    /// Refuses the first key (in file order) that is not in `allowed`.
+    pub(crate) fn deny_unknown(&self, allowed: &[&str]) -> Result<(), ConfigError> {
+        let mut unknown: Vec<&Spanned<DeString<'i>>> = self
+            .map
+            .keys()
+            .filter(|k| !allowed.contains(&k.get_ref().as_ref()))
+            .collect();
+        unknown.sort_by_key(|k| k.span().start);
+        let Some(key) = unknown.first() else {
+            return Ok(());
+        };
+        let name: &str = key.get_ref();
+        let hint = closest(name, allowed)
+            .map(|s| format!(" (did you mean {s:?}?)"))
+            .unwrap_or_default();
+        Err(self.o.at(
+            &key.span(),
+            &self.key_path(name),
+            ErrorKind::UnknownKey,
+            format!("unknown key{hint}; expected one of: {}", allowed.join(", ")),
+        ))
+    }
+
+    /// The keys present, in file order.
+    pub(crate) fn keys(&self) -> Vec<(&'t str, Range<usize>)> {
+        let mut keys: Vec<(&'t str, Range<usize>)> = self
+            .map
+            .keys()
+            .map(|k| (k.get_ref().as_ref(), k.span()))
+            .collect();
+        keys.sort_by_key(|(_, span)| span.start);
+        keys
+    }
+
+    /// The value of `key`, if present.
+    pub(crate) fn field(&self, key: &str) -> Option<Field<'t, 'i>> {
+        self.map.get(key).map(|value| Field {
+            value,
+            path: self.key_path(key),
+        })
+    }
+
+    /// An error about this table as a whole (e.g. a missing key).
+    pub(crate) fn error(
+        &self,
+        key: &str,
+        kind: ErrorKind,
+        message: impl Into<String>,
+    ) -> ConfigError {
+        let path = if key.is_empty() {
+            self.path.clone()
+        } else {
+            self.key_path(key)
+        };
+        if self.span.is_empty() && self.span.start == 0 {
+            // The top-level table has no place of its own.
+            self.o.whole(&path, kind, message)
+        } else {
+            self.o.at(&self.span, &path, kind, message)
+        }
+    }
+
+    /// A required key: present, or a "missing" error at the table.
+    pub(crate) fn require<T>(
+        &self,
+        key: &str,
+        found: Option<T>,
+        hint: &str,
+    ) -> Result<T, ConfigError> {
+        found.ok_or_else(|| self.error(key, ErrorKind::MissingKey, format!("missing; {hint}")))
+    }
+
+    /// A string value.
+    pub(crate) fn string(&self, key: &str) -> Result<Option<Spanned<String>>, ConfigError> {
+        let Some(f) = self.field(key) else {
+            return Ok(None);
+        };
+        match f.value.get_ref() {
+            DeValue::String(s) => Ok(Some(Spanned::new(f.span(), s.to_string()))),
+            _ => Err(self.wrong_type(&f, "a string")),
+        }
+    }
+
+    /// A boolean value.
+    pub(crate) fn boolean(&self, key: &str) -> Result<Option<bool>, ConfigError> {
+        let Some(f) = self.field(key) else {
+            return Ok(None);
+        };
+        match f.value.get_ref() {
+            DeValue::Boolean(b) => Ok(Some(*b)),
+            _ => Err(self.wrong_type(&f, "true or false")),
+        }
+    }
+
+    /// An integer in `min..=max`.
+    pub(crate) fn integer(
+        &self,
+        key: &str,
+        min: i64,
+        max: i64,
+    ) -> Result<Option<Spanned<i64>>, ConfigError> {
+        let Some(f) = self.field(key) else {
+            return Ok(None);
+        };
+        self.integer_value(&f, min, max).map(Some)
+    }
+
+    /// Reads `f` as an integer in `min..=max`.
+    pub(crate) fn integer_value(
+        &self,
+        f: &Field<'_, '_>,
+        min: i64,
+        max: i64,
+    ) -> Result<Spanned<i64>, ConfigError> {
+        let expected = integer_range(min, max);
+        let DeValue::Integer(int) = f.value.get_ref() else {
+            return Err(self.wrong_type(f, &expected));
+        };
+        let text = self.o.snippet(&f.span()).unwrap_or(int.as_str());
+        // TOML integers are 64-bit; wider literals are out of range, not invalid.
+        match i128::from_str_radix(int.as_str(), int.radix()) {
+            Ok(n) if (i128::from(min)..=i128::from(max)).contains(&n) => {
+                Ok(Spanned::new(f.span(), n as i64))
+            }
+            Ok(_) => Err(self.o.at(
+                &f.span(),
+                &f.path,
+                ErrorKind::BadValue,
+                format!("{} is out of range; expected {expected}", short(text)),
+            )),
+            Err(_) => Err(self.o.at(
+                &f.span(),
+                &f.path,
+                ErrorKind::BadValue,
+                format!("{} is not a valid integer", quote(text)),
+            )),
+        }
+    }
+
+    /// A string that must be one of `options` (named as in the file).
+    pub(crate) fn choice<T: Copy>(
+        &self,
+        key: &str,
+        options: &[(&str, T)],
+    ) -> Result<Option<Spanned<T>>, ConfigError> {
+        let Some(f) = self.field(key) else {
+            return Ok(None);
+        };
+        self.choice_value(&f, options).map(Some)
+    }
+
+    /// Reads `f` as one of `options`.
+    pub(crate) fn choice_value<T: Copy>(
+        &self,
+        f: &Field<'_, '_>,
+        options: &[(&str, T)],
+    ) -> Result<Spanned<T>, ConfigError> {
+        let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+        let listed = names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let DeValue::String(s) = f.value.get_ref() else {
+            return Err(self.wrong_type(f, &format!("one of {listed}")));
+        };
+        if let Some((_, v)) = options.iter().find(|(n, _)| *n == s.as_ref()) {
+            return Ok(Spanned::new(f.span(), *v));
+        }
+        let hint = closest(s, &names)
+            .map(|n| format!(" (did you mean {n:?}?)"))
+            .unwrap_or_default();
+        Err(self.o.at(
+            &f.span(),
+            &f.path,
+            ErrorKind::BadValue,
+            format!(
+                "{} is not allowed{hint}; expected one of: {listed}",
+                quote(s)
+            ),
+        ))
+    }
+
+    /// A sub-table `[key]` (or an inline table).
+    pub(crate) fn table(&self, key: &str) -> Result<Option<Table<'t, 'i>>, ConfigError> {
+        let Some(f) = self.field(key) else {
+            return Ok(None);
+        };
+        match f.value.get_ref() {
+            DeValue::Table(map) => Ok(Some(Table {
+                o: self.o,
+                map,
+                span: f.span(),
+                path: f.path,
+            })),
+            _ => Err(self.wrong_type(&f, &format!("a table ([{}])", f.path))),
+        }
+    }
+
+    /// An array of tables `[[key]]`: its span and its tables, paths `key[i]`.
+    pub(crate) fn tables(&self, key: &str) -> Result<Option<Tables<'t, 'i>>, ConfigError> {
+        let Some(f) = self.field(key) else {
+            return Ok(None);
+        };
+        let expected = format!("an array of tables ([[{}]])", f.path);
+        let DeValue::Array(items) = f.value.get_ref() else {
+            return Err(self.wrong_type(&f, &expected));
+        };
+        let mut tables = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("{}[{i}]", f.path);
+            match item.get_ref() {
+                DeValue::Table(map) => tables.push(Table {
+                    o: self.o,
+                    map,
+                    span: item.span(),
+                    path,
+                }),
+                _ => {
+                    let item = Field { value: item, path };
+                    return Err(self.wrong_type(&item, "a table"));
+                }
+            }
+        }
+        Ok(Some((f.span(), tables)))
+    }
+
+    /// A "wrong type" error for `f`.
+    pub(crate) fn wrong_type(&self, f: &Field<'_, '_>, expected: &str) -> ConfigError {
+        self.o.at(
+            &f.span(),
+            &f.path,
+            ErrorKind::WrongType,
+            format!("expected {expected}, found {}", describe(f.value.get_ref())),
+        )
+    }
+
+    /// An error at a value.
+    pub(crate) fn bad_value(
+        &self,
+        f_span: &Range<usize>,
+        key: &str,
+        kind: ErrorKind,
+        message: impl Into<String>,
+    ) -> ConfigError {
+        self.o.at(f_span, &self.key_path(key), kind, message)
+    }
+
+    /// The origin (for path resolution).
+    pub(crate) fn origin(&self) -> &'t Origin<'t> {
+        self.o
+    }
+}
+
+/// "an integer from 1 to 3_600_000".
+pub(crate) fn integer_range(min: i64, max: i64) -> String {
+    format!(
+        "an integer from {} to {}",
+        group_digits(min),
+        group_digits(max)
+    )
+}
+
+/// `path.key`, quoting keys that are not bare TOML keys.
+fn join_path(path: &str, key: &str) -> String {
+    let bare = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    let key = if bare { key.to_string() } else { quote(key) };
+    if path.is_empty() {
+        key
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// A value's type and, for scalars, the value itself: `a string ("3")`.
+fn describe(v: &DeValue<'_>) -> String {
+    match v {
+        DeValue::String(s) => format!("a string ({})", quote(s)),
+        DeValue::Integer(i) => format!("an integer ({})", short(i.as_str())),
+        DeValue::Float(x) => format!("a float ({})", short(x.as_str())),
+        DeValue::Boolean(b) => format!("a boolean ({b})"),
+        DeValue::Datetime(_) => "a date-time".to_string(),
+        DeValue::Array(_) => "an array".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    }
+}
+
+/// A number's source text, cut if absurdly long.
+fn short(text: &str) -> String {
+    let mut s: String = text.chars().take(24).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// The allowed word closest to `word`, when it looks like a typo of it.
+pub(crate) fn closest<'a>(word: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    if word.chars().count() > 40 {
+        return None;
+    }
+    let word = word.to_lowercase();
+    allowed
+        .iter()
+        .map(|a| (edit_distance(&word, a), *a))
+        .filter(|(d, a)| *d <= 2 && *d < a.chars().count().max(2) - 1)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, a)| a)
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut row = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = prev[j] + usize::from(ca != *cb);
+            row[j + 1] = substitute.min(prev[j + 1] + 1).min(row[j] + 1);
+        }
+        prev = row;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_catch_typos_only() {
+        let keys = ["dice", "chips", "straights", "kickers"];
+        assert_eq!(closest("chps", &keys), Some("chips"));
+        assert_eq!(closest("Kicker", &keys), Some("kickers"));
+        assert_eq!(closest("colour", &keys), None);
+        assert_eq!(closest("x", &["ru", "en"]), None);
+    }
+
+    #[test]
+    fn odd_keys_are_quoted_in_paths() {
+        assert_eq!(join_path("", "rules"), "rules");
+        assert_eq!(join_path("rules", "a.b"), "rules.\"a.b\"");
+        assert_eq!(join_path("seats[0]", ""), "seats[0].\"\"");
+    }
+}

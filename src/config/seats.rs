@@ -1,0 +1,262 @@
+//! Reading one `[[seats]]` (table) or `[[bots]]` (tournament) entry.
+
+use super::defaults::{BUNDLED_BOTS, MAX_NAME_CHARS};
+use super::error::{ConfigError, ErrorKind, quote, show_path};
+use super::limits::{BotLimits, read_limits};
+use super::raw::Table;
+use crate::engine::Policy;
+use std::ops::Range;
+use std::path::PathBuf;
+use toml::Spanned;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person at the terminal (`type = "human"`).
+    Human,
+    /// A bot.
+    Bot(BotSource),
+}
+
+/// Where a bot's decisions come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSource {
+    /// A Lua script file (`type = "bot"`, `script = "..."`), resolved against
+    /// the config file's directory; the loader checked it is a file.
+    Script(PathBuf),
+    /// A Lua bot shipped inside the binary (`type = "bot"`,
+    /// `bundled = "honest"`), one of [`BUNDLED_BOTS`]. The app maps the name
+    /// to the embedded source, so it works without any `bots/` folder.
+    Bundled(String),
+    /// A built-in policy written in Rust (`type = "builtin"`, `policy = "random"`).
+    Native(Policy),
+}
+
+/// Every key a seat may have; which apply depends on `type`.
+const SEAT_KEYS: &[&str] = &["name", "type", "script", "bundled", "policy", "limits"];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SeatType {
+    Human,
+    Bot,
+    Builtin,
+}
+
+impl SeatType {
+    fn name(self) -> &'static str {
+        match self {
+            SeatType::Human => "human",
+            SeatType::Bot => "bot",
+            SeatType::Builtin => "builtin",
+        }
+    }
+
+    /// The keys a seat of this type takes (for messages and checks).
+    fn keys(self) -> &'static [&'static str] {
+        match self {
+            SeatType::Human => &["name", "type"],
+            SeatType::Bot => &["name", "type", "script", "bundled", "limits"],
+            SeatType::Builtin => &["name", "type", "policy"],
+        }
+    }
+}
+
+const ALL_TYPES: &[(&str, SeatType)] = &[
+    ("human", SeatType::Human),
+    ("bot", SeatType::Bot),
+    ("builtin", SeatType::Builtin),
+];
+const BOT_TYPES: &[(&str, SeatType)] = &[("bot", SeatType::Bot), ("builtin", SeatType::Builtin)];
+
+/// A seat or bot entry as read, with the spans later checks point at.
+pub(crate) struct ReadSeat {
+    pub(crate) name: Spanned<String>,
+    pub(crate) kind: SeatKind,
+    pub(crate) limits: BotLimits,
+}
+
+/// Reads one entry. `humans` says whether `type = "human"` is allowed;
+/// `base` is the table-wide `[limits]`.
+pub(crate) fn read_seat(
+    t: &Table<'_, '_>,
+    humans: bool,
+    base: BotLimits,
+) -> Result<ReadSeat, ConfigError> {
+    t.deny_unknown(SEAT_KEYS)?;
+    let types = if humans { ALL_TYPES } else { BOT_TYPES };
+    let listed = types
+        .iter()
+        .map(|(n, _)| format!("{n:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let ty = t.choice("type", types)?;
+    let ty = t.require("type", ty, &format!("expected one of: {listed}"))?;
+    let ty = *ty.get_ref();
+    for (key, span) in t.keys() {
+        if !ty.keys().contains(&key) {
+            return Err(t.bad_value(
+                &span,
+                key,
+                ErrorKind::UnknownKey,
+                format!(
+                    "not used by a {:?} seat, which takes: {}",
+                    ty.name(),
+                    ty.keys().join(", ")
+                ),
+            ));
+        }
+    }
+    let name = t.string("name")?;
+    let name = t.require("name", name, "every seat needs one, e.g. name = \"Anna\"")?;
+    check_name(t, &name)?;
+
+    let mut limits = base;
+    let kind = match ty {
+        SeatType::Human => SeatKind::Human,
+        SeatType::Builtin => {
+            let policy = t.choice("policy", &Policy::ALL)?;
+            let names: Vec<&str> = Policy::ALL.iter().map(|(n, _)| *n).collect();
+            let policy = t.require(
+                "policy",
+                policy,
+                &format!("a \"builtin\" seat names one of: {}", names.join(", ")),
+            )?;
+            SeatKind::Bot(BotSource::Native(policy.into_inner()))
+        }
+        SeatType::Bot => {
+            if let Some(l) = t.table("limits")? {
+                limits = read_limits(&l, base)?;
+            }
+            SeatKind::Bot(read_bot_source(t)?)
+        }
+    };
+    Ok(ReadSeat { name, kind, limits })
+}
+
+/// `script = "file.lua"` or `bundled = "name"`, exactly one.
+fn read_bot_source(t: &Table<'_, '_>) -> Result<BotSource, ConfigError> {
+    let script = t.string("script")?;
+    let bundled_options: Vec<(&str, &str)> = BUNDLED_BOTS.iter().map(|n| (*n, *n)).collect();
+    let bundled = t.choice("bundled", &bundled_options)?;
+    match (script, bundled) {
+        (Some(_), Some(b)) => Err(t.bad_value(
+            &b.span(),
+            "bundled",
+            ErrorKind::BadValue,
+            "give either script or bundled, not both",
+        )),
+        (None, None) => Err(t.error(
+            "script",
+            ErrorKind::MissingKey,
+            format!(
+                "missing; a \"bot\" seat needs script = \"path/to/bot.lua\" or bundled = one of: {}",
+                BUNDLED_BOTS.join(", ")
+            ),
+        )),
+        (None, Some(b)) => Ok(BotSource::Bundled(b.into_inner().to_string())),
+        (Some(s), None) => check_script(t, &s).map(BotSource::Script),
+    }
+}
+
+/// The script path, resolved against the config's directory, if it is a file.
+fn check_script(t: &Table<'_, '_>, script: &Spanned<String>) -> Result<PathBuf, ConfigError> {
+    let span = script.span();
+    let given = script.get_ref();
+    let fail = |kind, message: String| Err(t.bad_value(&span, "script", kind, message));
+    if given.trim().is_empty() {
+        return fail(
+            ErrorKind::BadValue,
+            "empty; give the path of a Lua file, relative to this config file".to_string(),
+        );
+    }
+    if given.contains('\0') {
+        return fail(
+            ErrorKind::BadValue,
+            format!("{} is not a usable path", quote(given)),
+        );
+    }
+    let path = t.origin().resolve(given);
+    let shown = show_path(&path);
+    match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => Ok(path),
+        Ok(_) => fail(
+            ErrorKind::BotFile,
+            format!(
+                "bot file {} is not a file (looked at {shown})",
+                quote(given)
+            ),
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => fail(
+            ErrorKind::BotFile,
+            format!("bot file {} not found (looked at {shown})", quote(given)),
+        ),
+        Err(e) => fail(
+            ErrorKind::BotFile,
+            format!(
+                "bot file {} cannot be read: {e} (looked at {shown})",
+                quote(given)
+            ),
+        ),
+    }
+}
+
+/// Names are shown in tables and logs: printable, trimmed, short.
+fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigError> {
+    let n = name.get_ref();
+    let problem = if n.trim().is_empty() {
+        Some("empty; every seat needs a name".to_string())
+    } else if n.trim() != n {
+        Some(format!("{} starts or ends with spaces", quote(n)))
+    } else if n.chars().any(char::is_control) {
+        Some(format!("{} contains control characters", quote(n)))
+    } else if n.chars().count() > MAX_NAME_CHARS {
+        Some(format!(
+            "{} is {} characters long; at most {MAX_NAME_CHARS} are allowed",
+            quote(n),
+            n.chars().count()
+        ))
+    } else {
+        None
+    };
+    match problem {
+        Some(message) => Err(t.bad_value(&name.span(), "name", ErrorKind::BadValue, message)),
+        None => Ok(()),
+    }
+}
+
+/// Refuses the first name used twice (ignoring case). `entries` pairs each
+/// entry's table with its name.
+pub(crate) fn check_unique_names(
+    entries: &[(&Table<'_, '_>, &Spanned<String>)],
+) -> Result<(), ConfigError> {
+    let mut seen: Vec<(String, &str)> = Vec::with_capacity(entries.len());
+    for (t, name) in entries {
+        let folded = name.get_ref().to_lowercase();
+        if let Some((_, first)) = seen.iter().find(|(f, _)| *f == folded) {
+            return Err(t.bad_value(
+                &name.span(),
+                "name",
+                ErrorKind::DuplicateName,
+                format!(
+                    "{} is used by {first} too (names are compared ignoring case)",
+                    quote(name.get_ref())
+                ),
+            ));
+        }
+        seen.push((folded, t.path()));
+    }
+    Ok(())
+}
+
+/// A "wrong number of seats" error pointing at `span` (the seats array).
+pub(crate) fn count_error(
+    root: &Table<'_, '_>,
+    span: Option<&Range<usize>>,
+    key: &str,
+    message: String,
+) -> ConfigError {
+    match span {
+        Some(span) => root.bad_value(span, key, ErrorKind::SeatCount, message),
+        None => root.error(key, ErrorKind::SeatCount, message),
+    }
+}

@@ -1,0 +1,314 @@
+//! A table config: rules, seats, limits, match settings → [`TableConfig`].
+
+use super::error::{ConfigError, ErrorKind, Origin};
+use super::limits::{BotLimits, read_limits};
+use super::raw::{MAX_CONFIG_BYTES, Table, parse_document};
+use super::seats::{ReadSeat, SeatKind, check_unique_names, count_error, read_seat};
+use super::sections::{LANGS, read_penalty, read_rules};
+use crate::engine::PenaltyPolicy;
+use crate::rules::{Lang, Rules};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// A validated table: everything needed to start a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableConfig {
+    /// The rule options (`[rules]`).
+    pub rules: Rules,
+    /// The seats in the order listed (`[[seats]]`); their count lies within
+    /// `rules.min_players..=rules.max_players`.
+    pub seats: Vec<SeatConfig>,
+    /// Table-wide bot limits (`[limits]`); each seat carries its effective copy.
+    pub limits: BotLimits,
+    /// Games in the match (`[match] games`, default 1).
+    pub games: u32,
+    /// Master seed (`[match] seed`); `None`: the app picks one and prints it.
+    pub seed: Option<u64>,
+    /// Where to write the replay (`[match] replay`), resolved against the
+    /// config file's directory.
+    pub replay: Option<PathBuf>,
+    /// Language of the terminal text (`lang`); `None`: the app decides.
+    pub lang: Option<Lang>,
+    /// How bot failures are punished (`[penalty]`).
+    pub penalty: PenaltyPolicy,
+}
+
+/// One validated seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatConfig {
+    /// Unique (ignoring case), 1 to [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS)
+    /// printable characters.
+    pub name: String,
+    /// Who plays it.
+    pub kind: SeatKind,
+    /// The seat's effective limits: `[limits]` with `[seats.limits]` applied.
+    /// Only Lua bots use them.
+    pub limits: BotLimits,
+}
+
+const TOP_KEYS: &[&str] = &["lang", "match", "rules", "penalty", "limits", "seats"];
+const MATCH_KEYS: &[&str] = &["games", "seed", "replay"];
+
+/// Reads and validates the table config at `path`. Relative paths inside it
+/// (bot scripts, the replay) are resolved against the file's directory;
+/// messages name the path as given.
+///
+/// ```no_run
+/// let table = liar::config::load_table(std::path::Path::new("config/variant.toml"))?;
+/// println!("{} seats, {} games", table.seats.len(), table.games);
+/// # Ok::<(), liar::config::ConfigError>(())
+/// ```
+pub fn load_table(path: &Path) -> Result<TableConfig, ConfigError> {
+    let text = read_config(path)?;
+    parse_table(&text, path)
+}
+
+/// Validates config `text`. `origin` is the path messages name, and the file
+/// whose directory relative paths are resolved against.
+///
+/// ```
+/// use liar::config::{parse_table, BotSource, SeatKind};
+/// use liar::engine::Policy;
+/// use std::path::Path;
+/// let text = r#"
+///     [match]
+///     games = 10
+///     [rules]
+///     min_players = 2
+///     [[seats]]
+///     name = "Anna"
+///     type = "human"
+///     [[seats]]
+///     name = "Rand"
+///     type = "builtin"
+///     policy = "random"
+/// "#;
+/// let table = parse_table(text, Path::new("duel.toml")).unwrap();
+/// assert_eq!(table.games, 10);
+/// assert_eq!(table.seats[1].kind, SeatKind::Bot(BotSource::Native(Policy::Random)));
+/// ```
+pub fn parse_table(text: &str, origin: &Path) -> Result<TableConfig, ConfigError> {
+    let o = Origin::new(origin, text);
+    let doc = parse_document(&o)?;
+    let root = Table::root(&o, &doc);
+    root.deny_unknown(TOP_KEYS)?;
+
+    let lang = root.choice("lang", LANGS)?.map(|l| l.into_inner());
+    let mut games = 1;
+    let mut seed = None;
+    let mut replay = None;
+    if let Some(m) = root.table("match")? {
+        m.deny_unknown(MATCH_KEYS)?;
+        if let Some(n) = m.integer("games", 1, i64::from(u32::MAX))? {
+            games = n.into_inner() as u32;
+        }
+        // TOML integers are signed 64-bit, so seeds stop at i64::MAX.
+        if let Some(n) = m.integer("seed", 0, i64::MAX)? {
+            seed = Some(n.into_inner() as u64);
+        }
+        if let Some(path) = m.string("replay")? {
+            if path.get_ref().trim().is_empty() || path.get_ref().contains('\0') {
+                return Err(m.bad_value(
+                    &path.span(),
+                    "replay",
+                    ErrorKind::BadValue,
+                    "expected the path of the replay file to write, e.g. \"replays/last.jsonl\"",
+                ));
+            }
+            replay = Some(o.resolve(path.get_ref()));
+        }
+    }
+    let rules = read_rules(&root)?;
+    let penalty = read_penalty(&root)?;
+    let limits = match root.table("limits")? {
+        Some(t) => read_limits(&t, BotLimits::default())?,
+        None => BotLimits::default(),
+    };
+
+    let (span, tables) = match root.tables("seats")? {
+        Some((span, tables)) => (Some(span), tables),
+        None => (None, Vec::new()),
+    };
+    let read: Vec<ReadSeat> = tables
+        .iter()
+        .map(|t| read_seat(t, true, limits))
+        .collect::<Result<_, _>>()?;
+    let named: Vec<_> = tables
+        .iter()
+        .zip(&read)
+        .map(|(t, s)| (t, &s.name))
+        .collect();
+    check_unique_names(&named)?;
+    check_seat_count(&root, span.as_ref(), &tables, &rules)?;
+
+    Ok(TableConfig {
+        rules,
+        seats: read
+            .into_iter()
+            .map(|s| SeatConfig {
+                name: s.name.into_inner(),
+                kind: s.kind,
+                limits: s.limits,
+            })
+            .collect(),
+        limits,
+        games,
+        seed,
+        replay,
+        lang,
+        penalty,
+    })
+}
+
+fn check_seat_count(
+    root: &Table<'_, '_>,
+    span: Option<&std::ops::Range<usize>>,
+    tables: &[Table<'_, '_>],
+    rules: &Rules,
+) -> Result<(), ConfigError> {
+    let n = tables.len();
+    if n == 0 {
+        return Err(count_error(
+            root,
+            span,
+            "seats",
+            format!(
+                "no seats; add at least {} [[seats]] tables (rules.min_players)",
+                rules.min_players
+            ),
+        ));
+    }
+    if n < rules.min_players {
+        return Err(count_error(
+            root,
+            span,
+            "seats",
+            format!(
+                "{n} seat{}, but these rules need at least {} (rules.min_players)",
+                plural(n),
+                rules.min_players
+            ),
+        ));
+    }
+    if n > rules.max_players {
+        // Point at the first seat too many.
+        let extra = tables.get(rules.max_players).map(Table::span);
+        return Err(count_error(
+            root,
+            extra.as_ref().or(span),
+            "seats",
+            format!(
+                "{n} seats, but these rules allow at most {} (rules.max_players)",
+                rules.max_players
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Reads a config file as UTF-8 text, refusing huge files before reading them.
+pub(crate) fn read_config(path: &Path) -> Result<String, ConfigError> {
+    let fail = |message: String| Origin::new(path, "").whole("", ErrorKind::Read, message);
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    // Read one byte past the cap to tell "at the cap" from "over it".
+    file.take(MAX_CONFIG_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() > MAX_CONFIG_BYTES {
+        return Err(fail(format!(
+            "the file is larger than {MAX_CONFIG_BYTES} bytes; is it really a config?"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(e.as_bytes());
+        Origin::new(path, &text).at(
+            &(at..at),
+            "",
+            ErrorKind::Read,
+            "not UTF-8 text; save the file as UTF-8",
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::BotSource;
+
+    const SEATS: &str = "[[seats]]\nname = \"A\"\ntype = \"human\"\n\
+        [[seats]]\nname = \"B\"\ntype = \"builtin\"\npolicy = \"random\"\n\
+        [[seats]]\nname = \"C\"\ntype = \"bot\"\nbundled = \"honest\"\n";
+
+    fn parse(text: &str) -> Result<TableConfig, ConfigError> {
+        parse_table(text, Path::new("dir/t.toml"))
+    }
+
+    #[test]
+    fn only_seats_are_required() {
+        let t = parse(SEATS).unwrap();
+        assert_eq!(t.rules, Rules::default());
+        assert_eq!(t.penalty, PenaltyPolicy::default());
+        assert_eq!(
+            (t.games, t.seed, t.lang, t.replay.as_ref()),
+            (1, None, None, None)
+        );
+        assert_eq!(
+            t.seats[2].kind,
+            SeatKind::Bot(BotSource::Bundled("honest".into()))
+        );
+        assert!(t.seats.iter().all(|s| s.limits == BotLimits::default()));
+    }
+
+    #[test]
+    fn crlf_and_byte_order_mark_are_fine() {
+        let text = format!("\u{feff}{}", SEATS.replace('\n', "\r\n"));
+        assert_eq!(parse(&text).unwrap().seats.len(), 3);
+        let err = parse("[rules]\r\nchps = 1\r\n").unwrap_err();
+        assert_eq!(err.location().map(|l| (l.line, l.column)), Some((2, 1)));
+    }
+
+    #[test]
+    fn paths_resolve_against_the_config_directory() {
+        let t = parse(&format!("[match]\nreplay = \"out/r.jsonl\"\n{SEATS}")).unwrap();
+        assert_eq!(t.replay, Some(PathBuf::from("dir/out/r.jsonl")));
+    }
+
+    #[test]
+    fn seat_limits_override_table_limits_key_by_key() {
+        let text = "[limits]\nwall_ms = 50\nmemory_mb = 4\n\
+            [[seats]]\nname = \"A\"\ntype = \"bot\"\nbundled = \"random\"\n\
+            [seats.limits]\nmemory_mb = 8\n\
+            [[seats]]\nname = \"B\"\ntype = \"bot\"\nbundled = \"random\"\n\
+            [rules]\nmin_players = 2\n";
+        let t = parse(text).unwrap();
+        assert_eq!(
+            (t.seats[0].limits.wall_ms, t.seats[0].limits.memory_mb),
+            (50, 8)
+        );
+        assert_eq!(
+            (t.seats[1].limits.wall_ms, t.seats[1].limits.memory_mb),
+            (50, 4)
+        );
+    }
+
+    #[test]
+    fn the_first_mistake_in_file_order_is_reported() {
+        let err = parse("[rules]\nzzz = 1\naaa = 2\n").unwrap_err();
+        assert_eq!(err.key(), Some("rules.zzz"));
+    }
+
+    #[test]
+    fn odd_keys_are_quoted_and_escaped() {
+        let err = parse("\"a\\u001b.b\" = 1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "dir/t.toml:1:1: \"a\\u{1b}.b\": unknown key; expected one of: lang, match, rules, penalty, limits, seats"
+        );
+    }
+}
