@@ -1,0 +1,49 @@
+//! People at the terminal: the human seat, the narrator that tells everyone
+//! what happens, and the console they share.
+//!
+//! - [`Console`] ([`SharedConsole`]): line input and output, generic over the
+//!   reader and writer so games can be scripted in tests; colors on or off
+//!   ([`should_color`]); a stop flag for Ctrl-C; hot-seat bookkeeping.
+//! - [`HumanPlayer`]: a [`crate::engine::Player`] that shows the seat's view
+//!   and reads its answers ([`command`], [`respond`], [`reroll`],
+//!   [`confirm`], claims through [`crate::rules::parse_claim`]).
+//! - [`Narrator`]: an [`crate::engine::Observer`] writing each public event
+//!   (for `liar play` and `liar watch`).
+//!
+//! All text comes from [`crate::i18n`], in English or Russian; answers are
+//! accepted in both.
+//!
+//! A game against two bots at the terminal:
+//!
+//! ```no_run
+//! use liar::engine::*;
+//! use liar::human::*;
+//! use liar::i18n::lang_from_env;
+//! use liar::rules::Rules;
+//! let lang = lang_from_env();
+//! let console = Console::stdio(should_color()).shared();
+//! let mut setup = MatchSetup::native(Rules::default(), 42, 3, &["honest", "honest", "random"]);
+//! setup.seats[0].name = "Anna".into();
+//! setup.seats[0].kind = SeatKind::Human;
+//! let mut players: Vec<Box<dyn Player>> = vec![
+//!     Box::new(HumanPlayer::new("Anna", console.clone(), lang)),
+//!     Box::new(NativePlayer::new(Policy::Honest)),
+//!     Box::new(NativePlayer::new(Policy::Random)),
+//! ];
+//! let options = NarratorOptions { delay: std::time::Duration::from_millis(600), god_view: false };
+//! let mut narrator = Narrator::new(console, lang, options);
+//! let stats = play_match(&setup, &mut players, &mut narrator).unwrap();
+//! ```
+
+mod answers;
+mod console;
+mod narrator;
+mod player;
+mod render;
+mod style;
+
+pub use answers::{Command, RerollError, Respond, command, confirm, reroll, respond};
+pub use console::{Console, MemoryOutput, SharedConsole, color_wanted, should_color};
+pub use narrator::{Narrator, NarratorOptions};
+pub use player::HumanPlayer;
+pub use style::Style;

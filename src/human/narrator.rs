@@ -1,0 +1,197 @@
+//! The narrator: tells the people at the terminal everything public that
+//! happens at the table, as it happens.
+
+use super::console::SharedConsole;
+use super::render::Render;
+use super::style::Style;
+use crate::engine::{Event, Observer, PublicEvent, SeatKind};
+use crate::i18n::{Lang, Msg};
+use crate::rules::Seat;
+use std::time::Duration;
+
+/// How the narrator tells a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NarratorOptions {
+    /// A pause after each action of a bot (claim, accept, re-throw,
+    /// challenge), so people can follow; zero for none.
+    pub delay: Duration,
+    /// God's view: also show the hidden dice of every throw and re-throw and
+    /// the bots' debug lines. Only for matches without humans (`liar
+    /// watch`); it is switched off when any seat is human.
+    pub god_view: bool,
+}
+
+/// An [`Observer`] that writes every public event to a console in words:
+/// claims in the chosen language, accepts, re-throw counts, challenges with
+/// the dice they reveal, who paid, eliminations, winners.
+///
+/// Only public facts are written ([`Event::public`]); the one exception is
+/// the seating throw, which everyone sees at a real table. With
+/// [`NarratorOptions::god_view`] (bots only) the hidden dice are shown too.
+///
+/// ```
+/// use liar::engine::*;
+/// use liar::human::{Console, MemoryOutput, Narrator, NarratorOptions};
+/// use liar::i18n::Lang;
+/// use liar::rules::Rules;
+/// let out = MemoryOutput::new();
+/// let console = Console::new(std::io::empty(), out.clone(), false).shared();
+/// let mut narrator = Narrator::new(console, Lang::En, NarratorOptions::default());
+/// let setup = MatchSetup::native(Rules::default(), 3, 1, &["honest", "random", "honest"]);
+/// let mut players = native_players(&setup).unwrap();
+/// play_match(&setup, &mut players, &mut narrator).unwrap();
+/// let text = out.text();
+/// assert!(text.contains("Game 1"));
+/// assert!(text.contains("Match over."));
+/// ```
+pub struct Narrator {
+    console: SharedConsole,
+    render: Render,
+    options: NarratorOptions,
+    kinds: Vec<SeatKind>,
+    order: Vec<Seat>,
+}
+
+impl Narrator {
+    /// A narrator writing to `console` in `lang`. Names, seat kinds and rules
+    /// are learned from the match's first event.
+    pub fn new(console: SharedConsole, lang: Lang, options: NarratorOptions) -> Self {
+        Narrator {
+            console,
+            render: Render::new(lang),
+            options,
+            kinds: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    fn lang(&self) -> Lang {
+        self.render.lang
+    }
+
+    fn write(&self, lines: &[(Style, String)]) {
+        let mut console = self.console.borrow_mut();
+        for (style, text) in lines {
+            console.line(*style, text);
+        }
+        console.flush();
+    }
+
+    fn is_bot(&self, seat: Seat) -> bool {
+        self.kinds.get(seat).is_none_or(|k| *k == SeatKind::Bot)
+    }
+
+    /// Pauses after a bot's action.
+    fn pause_after(&self, event: &Event) {
+        if self.options.delay.is_zero() {
+            return;
+        }
+        let actor = match event {
+            Event::Claim { seat, .. }
+            | Event::Accept { seat }
+            | Event::Reroll { seat, .. }
+            | Event::Challenge { seat, .. } => *seat,
+            _ => return,
+        };
+        if self.is_bot(actor) {
+            std::thread::sleep(self.options.delay);
+        }
+    }
+
+    /// The lines God's view adds to an event.
+    fn secrets(&self, event: &Event) -> Vec<(Style, String)> {
+        let lang = self.lang();
+        let r = &self.render;
+        match event {
+            Event::RoundStart { dice, .. } => vec![(
+                Style::Hint,
+                Msg::SecretDice {
+                    dice: &r.dice(dice),
+                }
+                .text(lang),
+            )],
+            Event::Reroll {
+                positions, dice, ..
+            } => {
+                let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
+                let list = if list.is_empty() {
+                    "-".to_string()
+                } else {
+                    list.join(" ")
+                };
+                vec![(
+                    Style::Hint,
+                    Msg::SecretReroll {
+                        positions: &list,
+                        dice: &r.dice(dice),
+                    }
+                    .text(lang),
+                )]
+            }
+            Event::Log { seat, text } => vec![(
+                Style::Hint,
+                Msg::BotLog {
+                    name: &r.name(*seat),
+                    text,
+                }
+                .text(lang),
+            )],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Observer for Narrator {
+    fn event(&mut self, event: &Event) {
+        let lang = self.lang();
+        let mut lines: Vec<(Style, String)> = Vec::new();
+        match event {
+            Event::Match { rules, seats, .. } => {
+                self.render.rules = *rules;
+                self.render.names = seats.iter().map(|s| s.name.clone()).collect();
+                self.kinds = seats.iter().map(|s| s.kind).collect();
+                if self.kinds.contains(&SeatKind::Human) {
+                    self.options.god_view = false;
+                }
+                let list = self.render.names.join(", ");
+                lines.push((Style::Heading, Msg::Players { list: &list }.text(lang)));
+            }
+            Event::Seating { rolls, order } => {
+                self.order = order.clone();
+                let r = &self.render;
+                let rolls: Vec<String> = rolls
+                    .iter()
+                    .map(|roll| format!("{} {}", r.name(roll.seat), roll.face.label(r.rules.dice)))
+                    .collect();
+                lines.push((
+                    Style::Plain,
+                    Msg::SeatingThrow {
+                        rolls: &rolls.join(", "),
+                    }
+                    .text(lang),
+                ));
+            }
+            Event::MatchEnd { wins, aborted } => {
+                let wins = self.render.wins(wins);
+                let msg = if *aborted {
+                    Msg::MatchStopped { wins: &wins }
+                } else {
+                    Msg::MatchOver { wins: &wins }
+                };
+                lines.push((Style::Heading, msg.text(lang)));
+            }
+            _ => {}
+        }
+        if let Some(public) = event.public() {
+            if let PublicEvent::GameStart { .. } | PublicEvent::RoundStart { .. } = public {
+                lines.push((Style::Plain, String::new()));
+            }
+            lines.extend(self.render.event(&public, &self.order));
+        }
+        if self.options.god_view {
+            lines.extend(self.secrets(event));
+        }
+        self.write(&lines);
+        self.pause_after(event);
+    }
+}

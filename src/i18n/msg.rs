@@ -1,0 +1,715 @@
+//! The table of messages: every sentence a player reads, in English and
+//! Russian side by side.
+//!
+//! Russian sentences avoid past-tense verbs and declined names (a name may be
+//! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
+//! Анна".
+
+use super::Lang;
+use super::words::{Noun, count};
+use crate::engine::{PenaltyAction, PenaltyReason};
+
+/// Formats the English or the Russian text; both see the same variables.
+macro_rules! tr {
+    ($lang:expr, $en:literal, $ru:literal $(,)?) => {
+        match $lang {
+            Lang::En => format!($en),
+            Lang::Ru => format!($ru),
+        }
+    };
+}
+
+/// A message to a player. Parameters are already-written pieces (names,
+/// claims in words, dice labels); [`Msg::text`] frames them.
+///
+/// ```
+/// use liar::i18n::{Lang, Msg};
+/// let m = Msg::PassTo { name: "Anna" };
+/// assert_eq!(m.text(Lang::En), "Pass the keyboard to Anna — press Enter when ready.");
+/// assert_eq!(m.text(Lang::Ru), "Передайте клавиатуру игроку Anna и нажмите Enter.");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Msg<'a> {
+    // --- hot seat ------------------------------------------------------------
+    /// Before a human's private information is shown (hot seat).
+    PassTo {
+        /// Who is to take the keyboard.
+        name: &'a str,
+    },
+    /// Written where the screen was cleared when the output is not a terminal.
+    ScreenCleared,
+
+    // --- the state shown to a human at a decision -----------------------------
+    /// Heads a human's turn.
+    TurnHeader {
+        /// Whose turn.
+        name: &'a str,
+        /// Game number.
+        game: u32,
+        /// Round number.
+        round: u32,
+    },
+    /// Chips in turn order and the pot; `chips` is a written list.
+    ChipsLine {
+        /// E.g. "Anna 3 · Bot 2".
+        chips: &'a str,
+        /// Chips in the pot.
+        pot: u32,
+    },
+    /// A player with no chips, in the chips list.
+    OutOfGame,
+    /// Heads this round's history.
+    RoundSoFar,
+    /// This round has no action yet.
+    RoundEmpty,
+    /// The claim to beat, who made it and how many dice he threw again.
+    ToBeat {
+        /// The claim, written.
+        claim: &'a str,
+        /// Who made it.
+        name: &'a str,
+        /// Dice thrown again before it; `None` if it opened the round.
+        rerolled: Option<u8>,
+    },
+    /// Labels the row of a human's own dice.
+    YourDice {
+        /// The human.
+        name: &'a str,
+    },
+    /// Labels the row of position numbers under the dice.
+    PositionRow,
+    /// What the dice held make.
+    ThatMakes {
+        /// The hand, written.
+        hand: &'a str,
+    },
+
+    // --- questions -------------------------------------------------------------
+    /// Accept or challenge.
+    AskRespond,
+    /// Nothing beats the claim: only a challenge is possible.
+    OnlyChallenge {
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// Which dice to throw again.
+    AskReroll {
+        /// An example of keeping faces, in the table's labels (`keep KK`).
+        keep: &'a str,
+    },
+    /// The opening claim of a round.
+    AskClaimOpen {
+        /// An example hand in the table's labels.
+        example: &'a str,
+    },
+    /// A claim over another.
+    AskClaimOver {
+        /// The claim to beat, written.
+        to_beat: &'a str,
+        /// The lowest legal claim, written.
+        lowest: &'a str,
+    },
+
+    // --- answers refused --------------------------------------------------------
+    /// Nothing was typed.
+    EmptyAnswer,
+    /// Not accept, challenge or a command.
+    NotRespond {
+        /// What was typed.
+        text: &'a str,
+    },
+    /// Accepting the top claim.
+    MustChallenge {
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// Not a re-throw answer.
+    RerollUnreadable {
+        /// What was typed.
+        text: &'a str,
+    },
+    /// A position outside 1–5.
+    RerollBadPosition {
+        /// The bad position as typed.
+        text: &'a str,
+    },
+    /// A position named twice.
+    RerollRepeated {
+        /// The 1-based position.
+        position: usize,
+    },
+    /// `keep` with no faces.
+    RerollKeepWhat {
+        /// An example in the table's labels.
+        keep: &'a str,
+    },
+    /// `keep` with something that is not a face.
+    RerollBadFace {
+        /// What was typed.
+        text: &'a str,
+        /// The faces of these dice, e.g. "9 T J Q K A".
+        faces: &'a str,
+    },
+    /// `keep` names a face the player does not hold (or not that many times).
+    RerollNotHeld {
+        /// The face, in the table's labels.
+        face: char,
+    },
+    /// The claim parser could not read the text.
+    ClaimUnreadable {
+        /// What was typed.
+        text: &'a str,
+        /// The parser's reason (English).
+        reason: &'a str,
+        /// An example hand in the table's labels.
+        example: &'a str,
+    },
+    /// No hand of this table fits the text.
+    ClaimNoSuchHand {
+        /// What was typed.
+        text: &'a str,
+        /// Whether the cause is that the table has no straights.
+        no_straights: bool,
+    },
+    /// A claim not strictly higher than the claim to beat.
+    ClaimNotHigher {
+        /// The claim typed, written.
+        claim: &'a str,
+        /// The claim to beat, written.
+        to_beat: &'a str,
+    },
+
+    // --- help and commands ------------------------------------------------------
+    /// Help for accept/challenge.
+    HelpRespond,
+    /// Help for the re-throw.
+    HelpReroll {
+        /// An example of keeping faces.
+        keep: &'a str,
+    },
+    /// Help for claims.
+    HelpClaim {
+        /// An example hand in the table's labels.
+        example: &'a str,
+    },
+    /// The commands available at every question.
+    HelpCommands,
+    /// Heads the history of the current game.
+    HistoryHeader,
+    /// Nothing happened yet in this game.
+    HistoryEmpty,
+    /// Asks to confirm quitting.
+    ConfirmQuit,
+    /// The confirmation answer was neither yes nor no.
+    ConfirmAgain,
+    /// Quitting was called off.
+    QuitCancelled,
+    /// A human left the table.
+    Leaving {
+        /// Who.
+        name: &'a str,
+    },
+    /// Input ended (Ctrl-D).
+    InputEnded,
+    /// The run was interrupted (Ctrl-C).
+    Interrupted,
+
+    // --- narration ------------------------------------------------------------
+    /// The players of the match.
+    Players {
+        /// Written list of names.
+        list: &'a str,
+    },
+    /// The seating throw's dice (public).
+    SeatingThrow {
+        /// Written list, e.g. "Anna K, Bot 9".
+        rolls: &'a str,
+    },
+    /// The turn order.
+    TurnOrder {
+        /// Written order, e.g. "Anna → Bot → Cat".
+        order: &'a str,
+    },
+    /// A game begins.
+    GameBegins {
+        /// Game number.
+        game: u32,
+        /// Who opens.
+        first: &'a str,
+    },
+    /// A round begins.
+    RoundBegins {
+        /// Round number.
+        round: u32,
+        /// Who throws.
+        name: &'a str,
+    },
+    /// God's view: the hidden dice of a throw.
+    SecretDice {
+        /// The dice, written.
+        dice: &'a str,
+    },
+    /// God's view: the positions thrown again and the result.
+    SecretReroll {
+        /// Written 1-based positions.
+        positions: &'a str,
+        /// The dice after the throw.
+        dice: &'a str,
+    },
+    /// A claim.
+    Claims {
+        /// Who.
+        name: &'a str,
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// An accept.
+    Accepts {
+        /// Who.
+        name: &'a str,
+    },
+    /// A re-throw announced.
+    Rerolls {
+        /// Who.
+        name: &'a str,
+        /// How many dice.
+        count: u8,
+    },
+    /// A challenge.
+    Challenges {
+        /// The challenger.
+        challenger: &'a str,
+        /// The claimer.
+        claimer: &'a str,
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// The dice shown at a challenge.
+    Revealed {
+        /// The dice, written.
+        dice: &'a str,
+        /// What they make, written.
+        hand: &'a str,
+    },
+    /// The claim was true: the challenger pays.
+    ClaimHeld {
+        /// Who pays.
+        loser: &'a str,
+    },
+    /// The claim was a lie: the claimer pays.
+    ClaimFailed {
+        /// Who pays.
+        loser: &'a str,
+    },
+    /// A player was penalised.
+    Penalty {
+        /// Who.
+        name: &'a str,
+        /// Why.
+        reason: PenaltyReason,
+        /// What the engine did.
+        action: PenaltyAction,
+    },
+    /// A player left the game with no chips.
+    Eliminated {
+        /// Who.
+        name: &'a str,
+    },
+    /// A game was won.
+    GameWon {
+        /// The winner.
+        name: &'a str,
+        /// Game number.
+        game: u32,
+        /// The pot taken.
+        pot: u32,
+    },
+    /// The match ended.
+    MatchOver {
+        /// Written wins, e.g. "Anna 2 · Bot 1".
+        wins: &'a str,
+    },
+    /// The match stopped before its end.
+    MatchStopped {
+        /// Written wins.
+        wins: &'a str,
+    },
+    /// A bot's own debug line (God's view).
+    BotLog {
+        /// The bot.
+        name: &'a str,
+        /// Its text.
+        text: &'a str,
+    },
+}
+
+impl Msg<'_> {
+    /// The message in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            Msg::PassTo { name } => tr!(
+                lang,
+                "Pass the keyboard to {name} — press Enter when ready.",
+                "Передайте клавиатуру игроку {name} и нажмите Enter."
+            ),
+            Msg::ScreenCleared => tr!(lang, "(screen cleared)", "(экран очищен)"),
+            Msg::TurnHeader { name, game, round } => tr!(
+                lang,
+                "── {name}, your turn · game {game}, round {round} ──",
+                "── {name}, ваш ход · партия {game}, раунд {round} ──"
+            ),
+            Msg::ChipsLine { chips, pot } => {
+                tr!(
+                    lang,
+                    "Chips: {chips} · pot: {pot}",
+                    "Фишки: {chips} · в банке: {pot}"
+                )
+            }
+            Msg::OutOfGame => tr!(lang, "out", "вне игры"),
+            Msg::RoundSoFar => tr!(lang, "This round:", "В этом раунде:"),
+            Msg::RoundEmpty => tr!(
+                lang,
+                "A new round: you open it.",
+                "Новый раунд: вы начинаете."
+            ),
+            Msg::ToBeat {
+                claim,
+                name,
+                rerolled,
+            } => match rerolled {
+                None => tr!(
+                    lang,
+                    "To beat: {claim}, claimed by {name} on a fresh throw.",
+                    "Заявка на столе: {claim} — от игрока {name}, с первого броска."
+                ),
+                Some(n) => tr!(
+                    lang,
+                    "To beat: {claim}, claimed by {name} (dice thrown again: {n}).",
+                    "Заявка на столе: {claim} — от игрока {name} (переброшено кубиков: {n})."
+                ),
+            },
+            Msg::YourDice { name } => tr!(lang, "{name}, your dice:", "{name}, ваши кубики:"),
+            Msg::PositionRow => tr!(lang, "position:", "позиция:"),
+            Msg::ThatMakes { hand } => tr!(lang, "That makes {hand}.", "На кубиках: {hand}."),
+
+            Msg::AskRespond => tr!(
+                lang,
+                "Accept or challenge? (accept / a, challenge / c)",
+                "Верите? (верю / в, не верю / н)"
+            ),
+            Msg::OnlyChallenge { claim } => tr!(
+                lang,
+                "Nothing beats {claim}: you can only challenge.",
+                "Выше, чем {claim}, ничего нет: остаётся только «не верю»."
+            ),
+            Msg::AskReroll { keep } => tr!(
+                lang,
+                "Which dice do you throw again? Positions 1–5 (1 3 5), faces to keep ({keep}), all, or none.",
+                "Какие кубики перебросить? Позиции 1–5 (1 3 5), грани, которые оставить ({keep}), «все» или «ничего»."
+            ),
+            Msg::AskClaimOpen { example } => tr!(
+                lang,
+                "Your claim? Any hand: five dice ({example}), part of a hand, or words.",
+                "Ваша заявка? Любая комбинация: пять кубиков ({example}), часть комбинации или словами."
+            ),
+            Msg::AskClaimOver { to_beat, lowest } => tr!(
+                lang,
+                "Your claim? It must beat {to_beat}; the lowest that does: {lowest}.",
+                "Ваша заявка? Она должна быть выше, чем {to_beat}; самая низкая такая: {lowest}."
+            ),
+
+            Msg::EmptyAnswer => tr!(
+                lang,
+                "Please type an answer (or help).",
+                "Введите ответ (или «помощь»)."
+            ),
+            Msg::NotRespond { text } => tr!(
+                lang,
+                "“{text}” is not an answer here: type accept (a) or challenge (c), or help.",
+                "«{text}» — не ответ: напишите «верю» (в) или «не верю» (н), или «помощь»."
+            ),
+            Msg::MustChallenge { claim } => tr!(
+                lang,
+                "Nothing beats {claim}, so you cannot accept it: challenge (c).",
+                "Выше, чем {claim}, ничего нет, поверить нельзя: только «не верю» (н)."
+            ),
+            Msg::RerollUnreadable { text } => tr!(
+                lang,
+                "“{text}” does not say which dice: write positions (1 3 5), keep and faces, all, or none.",
+                "«{text}» — непонятно, какие кубики: позиции (1 3 5), «оставить» и грани, «все» или «ничего»."
+            ),
+            Msg::RerollBadPosition { text } => tr!(
+                lang,
+                "“{text}” is not a position: the dice are numbered 1 to 5 from the left.",
+                "«{text}» — нет такой позиции: кубики пронумерованы от 1 до 5 слева направо."
+            ),
+            Msg::RerollRepeated { position } => tr!(
+                lang,
+                "Position {position} is named twice.",
+                "Позиция {position} названа дважды."
+            ),
+            Msg::RerollKeepWhat { keep } => tr!(
+                lang,
+                "Keep which faces? For example: {keep}.",
+                "Какие грани оставить? Например: {keep}."
+            ),
+            Msg::RerollBadFace { text, faces } => tr!(
+                lang,
+                "“{text}” is not a face of these dice ({faces}).",
+                "«{text}» — такой грани нет (грани: {faces})."
+            ),
+            Msg::RerollNotHeld { face } => tr!(
+                lang,
+                "You have no (more) {face} to keep.",
+                "Среди ваших кубиков нет (столько) {face}, чтобы оставить."
+            ),
+            Msg::ClaimUnreadable {
+                text,
+                reason,
+                example,
+            } => tr!(
+                lang,
+                "Cannot read “{text}” as a hand ({reason}); write five dice ({example}), part of a hand (KKK), or words (three kings).",
+                "Не понимаю «{text}» как комбинацию; пишите пять кубиков ({example}), часть комбинации (ККК) или словами (тройка королей)."
+            ),
+            Msg::ClaimNoSuchHand { text, no_straights } => match (lang, no_straights) {
+                (Lang::En, false) => format!("No hand fits “{text}”."),
+                (Lang::En, true) => {
+                    format!("No hand fits “{text}”: this table plays without straights.")
+                }
+                (Lang::Ru, false) => format!("Под «{text}» не подходит ни одна комбинация."),
+                (Lang::Ru, true) => {
+                    format!(
+                        "Под «{text}» не подходит ни одна комбинация: за этим столом стритов нет."
+                    )
+                }
+            },
+            Msg::ClaimNotHigher { claim, to_beat } => tr!(
+                lang,
+                "{claim} does not beat {to_beat}: a claim must be strictly higher.",
+                "{claim} не выше, чем {to_beat}: заявка должна быть строго выше."
+            ),
+
+            Msg::HelpRespond => tr!(
+                lang,
+                "accept (a): take the dice, look at them, throw some again (everyone hears how many) and claim something higher.\n\
+                 challenge (c): the dice are shown; if they make at least the claim, you pay a chip, otherwise the claimer pays.\n\
+                 Russian answers work too: верю (в), не верю (н).",
+                "верю (в): взять кубики, посмотреть, перебросить сколько-то (все услышат, сколько) и заявить что-то выше.\n\
+                 не верю (н): кубики открываются; если там не меньше заявленного, фишку платите вы, иначе — тот, кто заявил.\n\
+                 Можно отвечать и по-английски: accept (a), challenge (c)."
+            ),
+            Msg::HelpReroll { keep } => tr!(
+                lang,
+                "Name the dice to throw again by position, counting from 1 on the left: 1 3 5 (or 135).\n\
+                 Or name the faces to keep: {keep} (Russian: оставить).\n\
+                 all throws all five; none, 0 or - keeps them all.\n\
+                 Everyone hears how many dice you throw, not which.",
+                "Назовите кубики для переброса по позициям, считая с 1 слева: 1 3 5 (или 135).\n\
+                 Или назовите грани, которые оставить: {keep} (по-английски: keep).\n\
+                 «все» — перебросить все пять; «ничего», 0 или - — оставить все.\n\
+                 Все услышат, сколько кубиков вы перебросили, но не какие."
+            ),
+            Msg::HelpClaim { example } => tr!(
+                lang,
+                "Claim a hand: five dice in any order ({example}), part of a hand (KKK is the lowest hand with three kings),\n\
+                 or words in English or Russian: full house queens over nines, two pairs kings and nines, пара тузов.\n\
+                 After a claim on the table yours must be strictly higher. You may bluff, or claim less than you hold.",
+                "Заявите комбинацию: пять кубиков в любом порядке ({example}), часть комбинации (ККК — самая низкая рука с тремя королями)\n\
+                 или словами, по-русски или по-английски: фул-хаус, дамы на девятках; две пары, короли и девятки; three kings.\n\
+                 Если на столе уже есть заявка, ваша должна быть строго выше. Можно блефовать и можно заявить меньше, чем есть."
+            ),
+            Msg::HelpCommands => tr!(
+                lang,
+                "At any question: help (?), history, rules, quit. Russian: помощь, история, правила, выход.",
+                "На любой вопрос можно ответить: помощь (?), история, правила, выход. По-английски: help, history, rules, quit."
+            ),
+            Msg::HistoryHeader => tr!(lang, "This game so far:", "Эта партия до сих пор:"),
+            Msg::HistoryEmpty => tr!(
+                lang,
+                "Nothing has happened in this game yet.",
+                "В этой партии ещё ничего не было."
+            ),
+            Msg::ConfirmQuit => tr!(
+                lang,
+                "Leave the table? The match stops here; the replay so far is kept. (y/n)",
+                "Выйти из-за стола? Матч остановится, запись сыгранного сохранится. (да/нет)"
+            ),
+            Msg::ConfirmAgain => tr!(lang, "Please answer y or n.", "Ответьте «да» или «нет»."),
+            Msg::QuitCancelled => tr!(lang, "Playing on.", "Играем дальше."),
+            Msg::Leaving { name } => tr!(
+                lang,
+                "{name} leaves the table; the replay so far is kept.",
+                "{name} выходит из-за стола; запись сыгранного сохранится."
+            ),
+            Msg::InputEnded => tr!(lang, "Input ended.", "Ввод закончился."),
+            Msg::Interrupted => tr!(lang, "Interrupted.", "Прервано."),
+
+            Msg::Players { list } => tr!(lang, "Players: {list}.", "Игроки: {list}."),
+            Msg::SeatingThrow { rolls } => tr!(
+                lang,
+                "Throw for seats: {rolls}.",
+                "Бросок за места: {rolls}."
+            ),
+            Msg::TurnOrder { order } => tr!(lang, "Turn order: {order}.", "Порядок хода: {order}."),
+            Msg::GameBegins { game, first } => tr!(
+                lang,
+                "═══ Game {game}: {first} throws first ═══",
+                "═══ Партия {game}: первым бросает {first} ═══"
+            ),
+            Msg::RoundBegins { round, name } => tr!(
+                lang,
+                "Round {round}: {name} throws the dice.",
+                "Раунд {round}: {name} бросает кубики."
+            ),
+            Msg::SecretDice { dice } => tr!(lang, "  (dice: {dice})", "  (кубики: {dice})"),
+            Msg::SecretReroll { positions, dice } => tr!(
+                lang,
+                "  (positions {positions} → {dice})",
+                "  (позиции {positions} → {dice})"
+            ),
+            Msg::Claims { name, claim } => {
+                tr!(lang, "{name} claims {claim}.", "{name} заявляет: {claim}.")
+            }
+            Msg::Accepts { name } => tr!(lang, "{name} accepts.", "{name} верит."),
+            Msg::Rerolls { name, count: 0 } => tr!(
+                lang,
+                "{name} keeps all five dice.",
+                "{name} ничего не перебрасывает."
+            ),
+            Msg::Rerolls { name, count: n } => {
+                let dice = count(u64::from(n), Noun::Die, lang);
+                tr!(
+                    lang,
+                    "{name} throws {dice} again.",
+                    "{name} перебрасывает {dice}."
+                )
+            }
+            Msg::Challenges {
+                challenger,
+                claimer,
+                claim,
+            } => tr!(
+                lang,
+                "{challenger} challenges {claimer}: {claim}?",
+                "{challenger} не верит игроку {claimer}: {claim}?"
+            ),
+            Msg::Revealed { dice, hand } => {
+                tr!(
+                    lang,
+                    "The dice: {dice} — {hand}.",
+                    "Кубики: {dice} — {hand}."
+                )
+            }
+            Msg::ClaimHeld { loser } => tr!(
+                lang,
+                "The claim holds: {loser} pays a chip.",
+                "Заявка верна: {loser} платит фишку."
+            ),
+            Msg::ClaimFailed { loser } => tr!(
+                lang,
+                "A bluff: {loser} pays a chip.",
+                "Это блеф: {loser} платит фишку."
+            ),
+            Msg::Penalty {
+                name,
+                reason,
+                action,
+            } => {
+                let why = penalty_reason(reason, lang);
+                let what = penalty_action(action, lang);
+                tr!(lang, "{name}: {why} — {what}.", "{name}: {why} — {what}.")
+            }
+            Msg::Eliminated { name } => tr!(
+                lang,
+                "{name} has no chips left and is out of this game.",
+                "{name} выбывает из партии: фишек не осталось."
+            ),
+            Msg::GameWon { name, game, pot } => {
+                let chips = count(u64::from(pot), Noun::Chip, lang);
+                tr!(
+                    lang,
+                    "{name} wins game {game} and takes the pot: {chips}.",
+                    "{name} выигрывает партию {game} и забирает банк: {chips}."
+                )
+            }
+            Msg::MatchOver { wins } => tr!(
+                lang,
+                "Match over. Games won: {wins}.",
+                "Матч окончен. Выиграно партий: {wins}."
+            ),
+            Msg::MatchStopped { wins } => tr!(
+                lang,
+                "The match stopped before its end. Games won: {wins}.",
+                "Матч прерван. Выиграно партий: {wins}."
+            ),
+            Msg::BotLog { name, text } => tr!(lang, "  [{name}] {text}", "  [{name}] {text}"),
+        }
+    }
+}
+
+fn penalty_reason(reason: PenaltyReason, lang: Lang) -> &'static str {
+    match (lang, reason) {
+        (Lang::En, PenaltyReason::Timeout) => "took too long",
+        (Lang::En, PenaltyReason::Error) => "its code failed",
+        (Lang::En, PenaltyReason::Illegal) => "an illegal move",
+        (Lang::En, PenaltyReason::Budget) => "ran out of its instruction budget",
+        (Lang::En, PenaltyReason::Memory) => "ran out of memory",
+        (Lang::En, PenaltyReason::Other) => "failed",
+        (Lang::Ru, PenaltyReason::Timeout) => "время вышло",
+        (Lang::Ru, PenaltyReason::Error) => "ошибка в коде",
+        (Lang::Ru, PenaltyReason::Illegal) => "недопустимый ход",
+        (Lang::Ru, PenaltyReason::Budget) => "кончился лимит инструкций",
+        (Lang::Ru, PenaltyReason::Memory) => "кончилась память",
+        (Lang::Ru, PenaltyReason::Other) => "сбой",
+    }
+}
+
+fn penalty_action(action: PenaltyAction, lang: Lang) -> &'static str {
+    match (lang, action) {
+        (Lang::En, PenaltyAction::Forfeit) => "forfeits the round and pays a chip",
+        (Lang::En, PenaltyAction::Fallback) => "the engine decides in its place",
+        (Lang::En, PenaltyAction::Disqualified) => "disqualified from the match",
+        (Lang::Ru, PenaltyAction::Forfeit) => "раунд проигран, фишка уходит в банк",
+        (Lang::Ru, PenaltyAction::Fallback) => "ход за него делает движок",
+        (Lang::Ru, PenaltyAction::Disqualified) => "снятие с матча",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn russian_reroll_counts_agree() {
+        let m = |n| {
+            Msg::Rerolls {
+                name: "Анна",
+                count: n,
+            }
+            .text(Lang::Ru)
+        };
+        assert_eq!(m(0), "Анна ничего не перебрасывает.");
+        assert_eq!(m(1), "Анна перебрасывает 1 кубик.");
+        assert_eq!(m(3), "Анна перебрасывает 3 кубика.");
+        assert_eq!(m(5), "Анна перебрасывает 5 кубиков.");
+    }
+
+    #[test]
+    fn every_message_is_translated() {
+        let name = "X";
+        let all = [
+            Msg::PassTo { name },
+            Msg::ScreenCleared,
+            Msg::AskRespond,
+            Msg::HelpRespond,
+            Msg::HelpCommands,
+            Msg::ConfirmQuit,
+            Msg::InputEnded,
+            Msg::OutOfGame,
+        ];
+        for m in all {
+            assert_ne!(m.text(Lang::En), m.text(Lang::Ru), "{m:?}");
+        }
+    }
+}
