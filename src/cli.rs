@@ -1,24 +1,270 @@
 //! The command line, declared with clap. Only this file names clap.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-/// Liar Dice ("Лжец"): play at the terminal, write Lua bots, run bot matches.
+/// Liar Dice («Лжец»): play at the terminal, write Lua bots, run bot matches
+/// and tournaments.
 #[derive(Debug, Parser)]
 #[command(name = "liar", version, about, propagate_version = true)]
 pub struct Cli {
+    /// Language of everything a player reads: en or ru (default: from the
+    /// system locale, LC_ALL / LC_MESSAGES / LANG).
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<LangArg>,
+
+    /// Print less: only results and errors.
+    #[arg(long, short, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more: bots' debug lines go to standard error too.
+    #[arg(long, short, global = true)]
+    pub verbose: bool,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// A language on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// Russian (русский).
+    Ru,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play at this terminal against bots (or friends), from a table file or
+    /// the built-in table: you against two bots.
+    Play(TableArgs),
+    /// Watch bots play a table, narrated move by move.
+    Watch(WatchArgs),
     /// Play matches between bots without a terminal and print a summary.
     Simulate(SimulateArgs),
-    /// Check a replay file against every rule of the format.
+    /// Explain the rules, with the hand ranking and the odds of each hand.
+    Rules(RulesArgs),
+    /// Test a Lua bot: quick games against the bundled bots, with its
+    /// errors, penalties, speed, memory and determinism.
+    CheckBot(CheckBotArgs),
+    /// Write a commented Lua bot template that plays legal games as it is.
+    NewBot(NewBotArgs),
+    /// Run a bot tournament from a tournament file, or merge shard results.
+    Tournament(TournamentArgs),
+    /// Step through a replay file, or check it (--check).
     Replay(ReplayArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+}
+
+/// Options shared by `play` and `watch`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The table file (TOML); without it, the built-in table.
+    pub table: Option<PathBuf>,
+
+    /// Master seed (overrides the table's); without either, one is picked
+    /// and printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Write the replay (JSON Lines, flushed every round) to this file
+    /// (overrides the table's).
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+
+    /// Number of games (overrides the table's).
+    #[arg(long)]
+    pub games: Option<u32>,
+
+    /// Pause after each bot action, in milliseconds (default: 700 on a
+    /// terminal, 0 when the output is piped).
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
+}
+
+/// `liar watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// Table options.
+    #[command(flatten)]
+    pub table: TableArgs,
+
+    /// God's view: also show every hidden throw and the bots' debug lines.
+    #[arg(long)]
+    pub god: bool,
+}
+
+/// `liar simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// A table file to take the rules, limits and seats from (seats given
+    /// with --bot replace the table's).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+
+    /// Number of players when neither --bot nor --table is given (each
+    /// plays --policy).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=16))]
+    pub players: u8,
+
+    /// Built-in policy for the --players seats: random or honest.
+    #[arg(long, default_value = "random")]
+    pub policy: String,
+
+    /// Seats one player per flag, in order: a Lua bot file
+    /// (bots/honest.lua), a built-in policy (random, honest), or the name of
+    /// a bundled Lua bot (statistician, bluffer, ...).
+    #[arg(long = "bot", value_name = "SEAT")]
+    pub bots: Vec<String>,
+
+    /// Number of games in the match.
+    #[arg(long)]
+    pub games: Option<u32>,
+
+    /// Master seed; the same seed and deterministic bots replay the same
+    /// match. Without it a seed is picked and printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Write the full replay (JSON Lines) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+}
+
+/// `liar rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Explain the rules of this table file instead of the book's defaults.
+    pub table: Option<PathBuf>,
+}
+
+/// `liar check-bot`.
+#[derive(Debug, Args)]
+pub struct CheckBotArgs {
+    /// The bot's Lua file.
+    pub file: PathBuf,
+
+    /// Games per match (three matches: the bot takes each seat in turn).
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+
+    /// Master seed of the first match.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `liar new-bot`.
+#[derive(Debug, Args)]
+pub struct NewBotArgs {
+    /// The bot's name; the file is NAME.lua unless --output says otherwise.
+    pub name: String,
+
+    /// Where to write the template ("-" for standard output).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Overwrite the file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `liar tournament`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct TournamentArgs {
+    /// Merge shard results instead of running.
+    #[command(subcommand)]
+    pub merge: Option<TournamentCommand>,
+
+    /// The tournament file (TOML).
+    #[arg(required = true)]
+    pub file: Option<PathBuf>,
+
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+
+    /// Master seed (overrides the file's).
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Number of games (overrides the file's).
+    #[arg(long)]
+    pub games: Option<u64>,
+
+    /// Play only shard K of N (1-based), e.g. 2/8; merge the shards'
+    /// JSON results with `liar tournament merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// Output format of the results.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
+
+    /// Also write the results (JSON) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Write replays into this folder (which games: --replays).
+    #[arg(long, value_name = "DIR")]
+    pub replay_dir: Option<PathBuf>,
+
+    /// Which games get a replay in --replay-dir: all, penalties (games with
+    /// a penalty), or every-N (e.g. every-100).
+    #[arg(long, value_name = "WHICH")]
+    pub replays: Option<String>,
+
+    /// Play only game K of the tournament (1-based), alone; with --replay,
+    /// write its replay.
+    #[arg(long, value_name = "K")]
+    pub only_game: Option<u64>,
+
+    /// With --only-game: the replay file to write.
+    #[arg(long, value_name = "FILE", requires = "only_game")]
+    pub replay: Option<PathBuf>,
+
+    /// No progress bar even on a terminal.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// `liar tournament merge`.
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Combine shard results (JSON files from --shard runs) into the
+    /// results of the whole tournament.
+    Merge(MergeArgs),
+}
+
+/// `liar tournament merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shard result files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Output format of the merged results.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
+
+    /// Also write the merged results (JSON) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// How results are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// An aligned table for people.
+    Table,
+    /// JSON, for programs (byte-identical for identical results).
+    Json,
+    /// CSV, one row per bot.
+    Csv,
 }
 
 /// `liar replay`.
@@ -31,43 +277,31 @@ pub struct ReplayArgs {
     /// report the first broken line.
     #[arg(long)]
     pub check: bool,
+
+    /// Show only what this seat knew (its own dice while it held them);
+    /// without it, God's view.
+    #[arg(long, value_name = "SEAT")]
+    pub seat: Option<usize>,
+
+    /// Game to show (default: 1).
+    #[arg(long, value_name = "N")]
+    pub game: Option<u32>,
 }
 
-/// `liar simulate`.
+/// `liar completions`.
 #[derive(Debug, Args)]
-pub struct SimulateArgs {
-    /// Number of players when no --bot is given (each plays --policy).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=16))]
-    pub players: u8,
-
-    /// Built-in policy for the --players seats: random or honest.
-    #[arg(long, default_value = "random")]
-    pub policy: String,
-
-    /// Seats one player per flag, in order: a built-in policy name
-    /// (random, honest) or a Lua bot file (bots/honest.lua).
-    #[arg(long = "bot", value_name = "SEAT")]
-    pub bots: Vec<String>,
-
-    /// Number of games in the match.
-    #[arg(long, default_value_t = 100)]
-    pub games: u32,
-
-    /// Master seed; the same seed and deterministic bots replay the same
-    /// match. Without it a seed is picked and printed.
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// Write the full replay (JSON Lines) to this file.
-    #[arg(long, value_name = "FILE")]
-    pub replay: Option<PathBuf>,
-
-    /// Print only the summary table, no timing line.
-    #[arg(long, short)]
-    pub quiet: bool,
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
-/// Parses the process arguments (exits with usage text on error).
+/// Parses the process arguments (exits with usage text on error, code 2).
 pub fn parse() -> Cli {
     Cli::parse()
+}
+
+/// Writes the completion script for `shell` to `out`.
+pub fn write_completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
+    clap_complete::generate(shell, &mut Cli::command(), "liar", out);
 }

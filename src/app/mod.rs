@@ -1,11 +1,18 @@
 //! What each subcommand does, and how failures become exit codes.
 
+mod bot_tools;
+mod interrupt;
+mod lang;
+mod output;
 mod replay;
+mod rules_cmd;
 mod seats;
 mod simulate;
 mod summary;
+mod table_match;
+mod tournament;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, LangArg};
 use std::process::ExitCode;
 
 /// A failed command: its message, and whether the user's input was at fault.
@@ -17,6 +24,9 @@ pub enum Failure {
     /// Something went wrong while running: exit code 1.
     #[error("{0}")]
     Runtime(String),
+    /// Stopped by Ctrl-C after saving what was played: exit code 130.
+    #[error("interrupted; what was played is kept")]
+    Interrupted,
 }
 
 impl Failure {
@@ -25,16 +35,43 @@ impl Failure {
         match self {
             Failure::Usage(_) => ExitCode::from(2),
             Failure::Runtime(_) => ExitCode::from(1),
+            Failure::Interrupted => ExitCode::from(130),
         }
     }
 }
 
+/// The global flags every command may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    /// `--lang`, if given.
+    pub lang: Option<LangArg>,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// `--verbose`.
+    pub verbose: bool,
+}
+
 /// Runs a parsed command line and returns the exit code (0 ok, 1 runtime
-/// failure, 2 usage or config error).
+/// failure, 2 usage or config error, 130 interrupted).
 pub fn run(cli: Cli) -> ExitCode {
+    let ctx = Context {
+        lang: cli.lang,
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+    };
     let result = match cli.command {
-        Command::Simulate(args) => simulate::run(&args),
-        Command::Replay(args) => replay::run(&args),
+        Command::Play(args) => table_match::play(&args, &ctx),
+        Command::Watch(args) => table_match::watch(&args, &ctx),
+        Command::Simulate(args) => simulate::run(&args, &ctx),
+        Command::Rules(args) => rules_cmd::run(&args, &ctx),
+        Command::CheckBot(args) => bot_tools::check(&args),
+        Command::NewBot(args) => bot_tools::new(&args),
+        Command::Tournament(args) => tournament::run(&args, &ctx),
+        Command::Replay(args) => replay::run(&args, &ctx),
+        Command::Completions(args) => {
+            crate::cli::write_completions(args.shell, &mut std::io::stdout());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

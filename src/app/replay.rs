@@ -6,7 +6,7 @@ use crate::replay::{CheckError, check_replay};
 use std::fs::File;
 use std::io::BufReader;
 
-pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
+pub fn run(args: &ReplayArgs, _ctx: &super::Context) -> Result<(), Failure> {
     if !args.check {
         return Err(Failure::Usage(
             "give --check to validate the file (the step-by-step viewer is not built yet)".into(),

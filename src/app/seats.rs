@@ -1,7 +1,12 @@
-//! Turning seat specifications (policy names, later bot files) into players.
+//! Turning seats (from a table file or `--bot` flags) into players.
 
 use super::Failure;
+use crate::config::{BotLimits as LimitsConfig, BotSource, SeatConfig, SeatKind as SeatConfigKind};
 use crate::engine::{NativePlayer, Player, Policy, SeatInfo, SeatKind};
+use crate::human::{HumanPlayer, SharedConsole};
+use crate::i18n::Lang;
+use crate::lua::{BUNDLED_BOTS, BotLimits, LuaBot};
+use std::path::Path;
 
 /// A player for one seat, and how the replay describes it.
 pub struct SeatedPlayer {
@@ -11,22 +16,99 @@ pub struct SeatedPlayer {
     pub player: Box<dyn Player>,
 }
 
-/// Builds the player for seat `seat` from a specification: a built-in policy name.
-pub fn seat_player(seat: usize, spec: &str) -> Result<SeatedPlayer, Failure> {
-    let Some(policy) = Policy::named(spec) else {
-        return Err(Failure::Usage(format!(
-            "seat {seat}: {spec:?} is not a built-in policy (random, honest)"
-        )));
-    };
-    Ok(SeatedPlayer {
+/// The Lua layer's limits from a table file's.
+pub fn lua_limits(limits: &LimitsConfig) -> BotLimits {
+    BotLimits {
+        instructions: limits.instructions,
+        wall_ms: limits.wall_ms,
+        memory_bytes: limits.memory_bytes(),
+        log_lines: limits.log_lines,
+    }
+}
+
+fn native(seat: usize, name: String, policy: Policy) -> SeatedPlayer {
+    SeatedPlayer {
         info: SeatInfo {
             seat,
-            name: format!("{spec}#{seat}"),
+            name,
             kind: SeatKind::Bot,
             script: None,
             native: Some(policy.name().to_string()),
             hash: None,
         },
         player: Box::new(NativePlayer::new(policy)),
+    }
+}
+
+fn lua(seat: usize, name: Option<String>, bot: LuaBot) -> SeatedPlayer {
+    let mut info = bot.seat_info(seat);
+    if let Some(name) = name {
+        info.name = name;
+    }
+    SeatedPlayer {
+        info,
+        player: Box::new(bot),
+    }
+}
+
+/// The player for one seat of a table file. `console` serves human seats.
+pub fn table_seat(
+    seat: usize,
+    config: &SeatConfig,
+    origin: &str,
+    console: &SharedConsole,
+    lang: Lang,
+) -> Result<SeatedPlayer, Failure> {
+    let limits = lua_limits(&config.limits);
+    let refused = |e: &dyn std::fmt::Display| {
+        Failure::Usage(format!("{origin}: seats[{seat}] ({}): {e}", config.name))
+    };
+    Ok(match &config.kind {
+        SeatConfigKind::Human => SeatedPlayer {
+            info: SeatInfo {
+                seat,
+                name: config.name.clone(),
+                kind: SeatKind::Human,
+                script: None,
+                native: None,
+                hash: None,
+            },
+            player: Box::new(HumanPlayer::new(config.name.clone(), console.clone(), lang)),
+        },
+        SeatConfigKind::Bot(BotSource::Native(policy)) => {
+            native(seat, config.name.clone(), *policy)
+        }
+        SeatConfigKind::Bot(BotSource::Script(path)) => {
+            let bot = LuaBot::load(path, &limits).map_err(|e| refused(&e))?;
+            lua(seat, Some(config.name.clone()), bot)
+        }
+        SeatConfigKind::Bot(BotSource::Bundled(name)) => {
+            let bot = LuaBot::bundled(name, &limits).map_err(|e| refused(&e))?;
+            lua(seat, Some(config.name.clone()), bot)
+        }
     })
+}
+
+/// The player for a `--bot SEAT` flag: a Lua file (a path ending in `.lua`
+/// or naming an existing file), a built-in policy name, or a bundled Lua
+/// bot's name. Built-in policies win over bundled bots of the same name.
+pub fn spec_seat(seat: usize, spec: &str, limits: &BotLimits) -> Result<SeatedPlayer, Failure> {
+    let path = Path::new(spec);
+    if spec.ends_with(".lua") || path.is_file() {
+        let bot = LuaBot::load(path, limits)
+            .map_err(|e| Failure::Usage(format!("--bot {spec} (seat {seat}): {e}")))?;
+        return Ok(lua(seat, None, bot));
+    }
+    if let Some(policy) = Policy::named(spec) {
+        return Ok(native(seat, format!("{spec}#{seat}"), policy));
+    }
+    if BUNDLED_BOTS.contains(&spec) {
+        let bot = LuaBot::bundled(spec, limits)
+            .map_err(|e| Failure::Runtime(format!("bundled bot {spec}: {e}")))?;
+        return Ok(lua(seat, Some(format!("{spec}#{seat}")), bot));
+    }
+    Err(Failure::Usage(format!(
+        "--bot {spec:?} (seat {seat}): not a Lua file, a built-in policy (random, honest) or a bundled bot ({})",
+        BUNDLED_BOTS.join(", ")
+    )))
 }

@@ -1,69 +1,71 @@
 //! `liar simulate`: a headless match between bots, with a summary.
 
-use super::Failure;
-use super::seats::seat_player;
+use super::output::{LogEcho, ReplayFile, finish_replay};
+use super::seats::{SeatedPlayer, lua_limits, spec_seat, table_seat};
 use super::summary::print_summary;
+use super::{Context, Failure};
 use crate::cli::SimulateArgs;
-use crate::engine::{MatchSetup, NoObserver, PenaltyPolicy, play_match};
-use crate::replay::ReplayWriter;
-use crate::rules::Rules;
+use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
+use crate::engine::{MatchSetup, PenaltyPolicy, play_match};
+use crate::human::Console;
+use crate::i18n::Lang;
+use crate::rules::{MAX_SEATS, Rules};
 use rand::Rng;
-use std::fs::File;
-use std::io::BufWriter;
 use std::time::Instant;
 
-pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
-    let specs: Vec<String> = if args.bots.is_empty() {
-        vec![args.policy.clone(); args.players as usize]
-    } else {
-        args.bots.clone()
-    };
-    if !(2..=crate::rules::MAX_SEATS).contains(&specs.len()) {
+/// Games when neither the flag nor a table says.
+const DEFAULT_GAMES: u32 = 100;
+
+pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
+    let table = args
+        .table
+        .as_deref()
+        .map(|p| load_table(p).map_err(|e| Failure::Usage(e.to_string())))
+        .transpose()?;
+    let seated = seat_players(args, table.as_ref())?;
+    if !(2..=MAX_SEATS).contains(&seated.len()) {
         return Err(Failure::Usage(format!(
-            "a match needs 2 to {} seats, got {}",
-            crate::rules::MAX_SEATS,
-            specs.len()
+            "a match needs 2 to {MAX_SEATS} seats, got {}",
+            seated.len()
         )));
     }
-    let seated = specs
-        .iter()
-        .enumerate()
-        .map(|(seat, spec)| seat_player(seat, spec))
-        .collect::<Result<Vec<_>, _>>()?;
-    let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
-    let rules = Rules {
-        min_players: 2,
-        ..Rules::default()
-    };
+    let seed = args
+        .seed
+        .or(table.as_ref().and_then(|t| t.seed))
+        .unwrap_or_else(|| rand::rng().next_u64() >> 1);
     let (infos, mut players): (Vec<_>, Vec<_>) =
         seated.into_iter().map(|s| (s.info, s.player)).unzip();
     let setup = MatchSetup {
-        rules,
+        rules: table.as_ref().map_or(
+            Rules {
+                min_players: 2,
+                ..Rules::default()
+            },
+            |t| t.rules,
+        ),
         seed,
-        games: args.games,
+        games: args
+            .games
+            .or(table.as_ref().map(|t| t.games))
+            .unwrap_or(DEFAULT_GAMES),
         seats: infos,
-        penalty: PenaltyPolicy::default(),
-        stop: None,
+        penalty: table
+            .as_ref()
+            .map_or(PenaltyPolicy::default(), |t| t.penalty),
+        stop: Some(super::interrupt::stop_flag()),
     };
+    let replay_path = args
+        .replay
+        .as_deref()
+        .or(table.as_ref().and_then(|t| t.replay.as_deref()));
+    let mut observers = (ReplayFile::maybe(replay_path)?, LogEcho { on: ctx.verbose });
     let started = Instant::now();
-    let stats = match &args.replay {
-        None => play_match(&setup, &mut players, &mut NoObserver),
-        Some(path) => {
-            let file = File::create(path).map_err(|e| {
-                Failure::Runtime(format!("cannot create replay file {}: {e}", path.display()))
-            })?;
-            let mut writer = ReplayWriter::new(BufWriter::new(file));
-            let stats = play_match(&setup, &mut players, &mut writer);
-            writer.finish().map_err(|e| {
-                Failure::Runtime(format!("cannot write replay file {}: {e}", path.display()))
-            })?;
-            stats
-        }
-    }
-    .map_err(|e| Failure::Usage(e.to_string()))?;
+    let stats = play_match(&setup, &mut players, &mut observers)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let elapsed = started.elapsed();
+    finish_replay(observers.0, true)?;
     print_summary(&setup, &stats, seed);
-    if !args.quiet {
+    if !ctx.quiet {
         let secs = elapsed.as_secs_f64();
         println!(
             "{} games, {} rounds, {} decisions in {:.3} s ({:.0} games/s)",
@@ -74,5 +76,45 @@ pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
             f64::from(stats.games) / secs.max(1e-9)
         );
     }
+    if stats.aborted && super::interrupt::interrupted() {
+        return Err(Failure::Interrupted);
+    }
     Ok(())
+}
+
+/// The seats: one per --bot flag, else the table's (bots only), else
+/// --players copies of --policy.
+fn seat_players(
+    args: &SimulateArgs,
+    table: Option<&TableConfig>,
+) -> Result<Vec<SeatedPlayer>, Failure> {
+    let limits = table.map_or_else(crate::lua::BotLimits::default, |t| lua_limits(&t.limits));
+    if !args.bots.is_empty() {
+        return args
+            .bots
+            .iter()
+            .enumerate()
+            .map(|(seat, spec)| spec_seat(seat, spec, &limits))
+            .collect();
+    }
+    if let (Some(table), Some(path)) = (table, &args.table) {
+        if let Some(human) = table.seats.iter().find(|s| s.kind == SeatConfigKind::Human) {
+            return Err(Failure::Usage(format!(
+                "{}: `liar simulate` plays bots only, but {} is human; use `liar play`",
+                path.display(),
+                human.name
+            )));
+        }
+        let console = Console::new(std::io::empty(), std::io::sink(), false).shared();
+        let origin = path.display().to_string();
+        return table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, s)| table_seat(seat, s, &origin, &console, Lang::En))
+            .collect();
+    }
+    (0..args.players as usize)
+        .map(|seat| spec_seat(seat, &args.policy, &limits))
+        .collect()
 }

@@ -422,6 +422,17 @@ impl Observer for NoObserver {
     fn event(&mut self, _event: &Event) {}
 }
 
+impl<T: Observer> Observer for Option<T> {
+    fn active(&self) -> bool {
+        self.as_ref().is_some_and(|o| o.active())
+    }
+    fn event(&mut self, event: &Event) {
+        if let Some(o) = self {
+            o.event(event);
+        }
+    }
+}
+
 impl<A: Observer, B: Observer> Observer for (A, B) {
     fn active(&self) -> bool {
         self.0.active() || self.1.active()

@@ -1,0 +1,29 @@
+//! Ctrl-C: the first one asks the running match to stop cleanly (the replay
+//! and results so far are kept); a second one exits at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// The process's stop flag, set by Ctrl-C (the handler is installed on first use).
+pub fn stop_flag() -> Arc<AtomicBool> {
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler_flag = flag.clone();
+        // If no handler can be installed, Ctrl-C simply ends the process as usual.
+        let _ = ctrlc::set_handler(move || {
+            if handler_flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\nliar: stopping after the current round (Ctrl-C again to quit at once)");
+        });
+        flag
+    })
+    .clone()
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    FLAG.get().is_some_and(|f| f.load(Ordering::SeqCst))
+}

@@ -1,0 +1,76 @@
+//! Where a match's events go besides the players: the replay file and, with
+//! --verbose, the bots' debug lines on standard error.
+
+use super::Failure;
+use crate::engine::{Event, Observer};
+use crate::replay::ReplayWriter;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+/// A replay file being written.
+pub struct ReplayFile {
+    path: PathBuf,
+    writer: ReplayWriter<BufWriter<File>>,
+}
+
+impl ReplayFile {
+    /// Creates (or truncates) the file.
+    pub fn create(path: &Path) -> Result<Self, Failure> {
+        let file = File::create(path).map_err(|e| {
+            Failure::Runtime(format!("cannot create replay file {}: {e}", path.display()))
+        })?;
+        Ok(ReplayFile {
+            path: path.to_path_buf(),
+            writer: ReplayWriter::new(BufWriter::new(file)),
+        })
+    }
+
+    /// Opens the file if a path is given.
+    pub fn maybe(path: Option<&Path>) -> Result<Option<Self>, Failure> {
+        path.map(Self::create).transpose()
+    }
+
+    /// Flushes the file and reports any write error.
+    pub fn finish(self) -> Result<PathBuf, Failure> {
+        let path = self.path;
+        self.writer.finish().map_err(|e| {
+            Failure::Runtime(format!("cannot write replay file {}: {e}", path.display()))
+        })?;
+        Ok(path)
+    }
+}
+
+impl Observer for ReplayFile {
+    fn event(&mut self, event: &Event) {
+        self.writer.event(event);
+    }
+}
+
+/// Flushes an optional replay file and says where it went (unless quiet).
+pub fn finish_replay(replay: Option<ReplayFile>, quiet: bool) -> Result<(), Failure> {
+    if let Some(replay) = replay {
+        let path = replay.finish()?;
+        if !quiet {
+            eprintln!("replay written to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+/// With --verbose, copies bots' debug lines to standard error.
+pub struct LogEcho {
+    /// Whether to echo.
+    pub on: bool,
+}
+
+impl Observer for LogEcho {
+    fn active(&self) -> bool {
+        self.on
+    }
+    fn event(&mut self, event: &Event) {
+        if let (true, Event::Log { seat, text }) = (self.on, event) {
+            eprintln!("[seat {seat}] {text}");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! `liar play` and `liar watch`: a table's match at this terminal, narrated.
+
+use super::interrupt::{interrupted, stop_flag};
+use super::output::{LogEcho, ReplayFile, finish_replay};
+use super::seats::table_seat;
+use super::{Context, Failure, lang};
+use crate::cli::{TableArgs, WatchArgs};
+use crate::config::{
+    BotSource, DEFAULT_TABLE_NAME, SeatKind as SeatConfigKind, TableConfig, default_table,
+    load_table,
+};
+use crate::engine::{MatchSetup, play_match};
+use crate::human::{Console, Narrator, NarratorOptions, should_color};
+use rand::Rng;
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// A bot's pause on a terminal unless --delay says otherwise.
+const TERMINAL_DELAY_MS: u64 = 700;
+
+/// The table file named, or the built-in one; and the name to quote in messages.
+fn load(args: &TableArgs) -> Result<(TableConfig, String), Failure> {
+    match &args.table {
+        Some(path) => load_table(path)
+            .map(|t| (t, path.display().to_string()))
+            .map_err(|e| Failure::Usage(e.to_string())),
+        None => default_table()
+            .map(|t| (t, DEFAULT_TABLE_NAME.to_string()))
+            .map_err(|e| Failure::Runtime(format!("the built-in table is broken: {e}"))),
+    }
+}
+
+/// `liar play`.
+pub fn play(args: &TableArgs, ctx: &Context) -> Result<(), Failure> {
+    let (table, origin) = load(args)?;
+    run(args, ctx, table, &origin, false)
+}
+
+/// `liar watch`: bots only. Without a table file, the built-in table with
+/// its human seat played by the bundled bluffer.
+pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
+    let (mut table, origin) = load(&args.table)?;
+    if args.table.table.is_none() {
+        for seat in &mut table.seats {
+            if seat.kind == SeatConfigKind::Human {
+                seat.kind = SeatConfigKind::Bot(BotSource::Bundled("bluffer".into()));
+                seat.name = "Bluffer".into();
+            }
+        }
+    }
+    let humans: Vec<&str> = table
+        .seats
+        .iter()
+        .filter(|s| s.kind == SeatConfigKind::Human)
+        .map(|s| s.name.as_str())
+        .collect();
+    if !humans.is_empty() {
+        return Err(Failure::Usage(format!(
+            "{origin}: `liar watch` is for tables of bots only, but {} {} human; use `liar play`",
+            humans.join(", "),
+            if humans.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    run(&args.table, ctx, table, &origin, args.god)
+}
+
+fn run(
+    args: &TableArgs,
+    ctx: &Context,
+    table: TableConfig,
+    origin: &str,
+    god_view: bool,
+) -> Result<(), Failure> {
+    let lang = lang::resolve(ctx.lang, table.lang);
+    let stop = stop_flag();
+    let console = Console::stdio(should_color())
+        .with_stop(stop.clone())
+        .shared();
+    let seated = table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, config)| table_seat(seat, config, origin, &console, lang))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (infos, mut players): (Vec<_>, Vec<_>) =
+        seated.into_iter().map(|s| (s.info, s.player)).unzip();
+    let seed = args
+        .seed
+        .or(table.seed)
+        .unwrap_or_else(|| rand::rng().next_u64() >> 1);
+    let setup = MatchSetup {
+        rules: table.rules,
+        seed,
+        games: args.games.unwrap_or(table.games).max(1),
+        seats: infos,
+        penalty: table.penalty,
+        stop: Some(stop),
+    };
+    let delay = args.delay.unwrap_or(if std::io::stdout().is_terminal() {
+        TERMINAL_DELAY_MS
+    } else {
+        0
+    });
+    let narrator = Narrator::new(
+        console,
+        lang,
+        NarratorOptions {
+            delay: Duration::from_millis(delay),
+            god_view,
+        },
+    );
+    let replay = ReplayFile::maybe(args.replay.as_deref().or(table.replay.as_deref()))?;
+    if !ctx.quiet {
+        eprintln!("seed {seed}");
+    }
+    let mut observers = ((narrator, LogEcho { on: ctx.verbose }), replay);
+    let stats = play_match(&setup, &mut players, &mut observers)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let ((_, _), replay) = observers;
+    finish_replay(replay, ctx.quiet)?;
+    if stats.aborted && interrupted() {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}
