@@ -1,5 +1,7 @@
 //! End-to-end tests of the real `liar` binary.
 
+mod bots;
+mod play;
 mod simulate;
 
 use assert_cmd::Command;

@@ -1,0 +1,87 @@
+//! `liar rules`, `liar new-bot`, `liar check-bot`, `liar completions`.
+
+use super::{liar, stdout_of, temp_dir};
+
+#[test]
+fn rules_in_both_languages() {
+    let en = stdout_of(liar().args(["rules", "--lang", "en"]));
+    assert!(en.contains("full house"), "{en}");
+    let ru = stdout_of(liar().args(["rules", "--lang", "ru"]));
+    assert!(ru.contains("фул-хаус"), "{ru}");
+    assert!(ru.contains("каре") && ru.contains("покер"), "{ru}");
+}
+
+#[test]
+fn a_new_bot_passes_the_check_as_written() {
+    let dir = temp_dir("new-bot");
+    let file = dir.join("mybot.lua");
+    stdout_of(liar().args(["new-bot", "My Bot", "--output"]).arg(&file));
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("api_version = 1")
+    );
+    // Not overwritten without --force.
+    liar()
+        .args(["new-bot", "x", "--output"])
+        .arg(&file)
+        .assert()
+        .code(2);
+    let report = stdout_of(liar().args(["check-bot", "--games", "5"]).arg(&file));
+    assert!(
+        report.to_lowercase().contains("passed") || report.contains("OK"),
+        "{report}"
+    );
+}
+
+#[test]
+fn check_bot_reports_a_broken_bot_with_file_and_line() {
+    let dir = temp_dir("check-broken");
+    let file = dir.join("broken.lua");
+    std::fs::write(
+        &file,
+        "return { api_version = 1,\n  challenge = function(v) return false end,\n  reroll = function(v) return {} end,\n  claim = function(v) local t = nil\n    return t.x end }\n",
+    )
+    .unwrap();
+    let out = liar()
+        .args(["check-bot", "--games", "3"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("broken.lua:5"), "{text}");
+}
+
+#[test]
+fn completions_for_bash() {
+    let out = stdout_of(liar().args(["completions", "bash"]));
+    assert!(
+        out.contains("liar") && out.contains("check-bot"),
+        "{}",
+        &out[..200.min(out.len())]
+    );
+}
+
+#[test]
+fn simulate_seats_lua_bots_and_native_policies() {
+    let bots = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/honest.lua");
+    let out = stdout_of(liar().args([
+        "simulate",
+        "--games",
+        "50",
+        "--seed",
+        "2",
+        "--bot",
+        bots,
+        "--bot",
+        "random",
+        "--bot",
+        "statistician",
+    ]));
+    assert!(out.contains("random#1"), "{out}");
+    // No penalties for any seat.
+    for line in out.lines().skip(2).take(3) {
+        assert!(line.trim_end().ends_with('-'), "{line}");
+    }
+}
