@@ -230,6 +230,12 @@ pub struct TournamentArgs {
     /// No progress bar even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Include decision times and speed in JSON and CSV output (they vary
+    /// from run to run; without them the output is byte-identical for the
+    /// same tournament, whatever the number of threads).
+    #[arg(long)]
+    pub timing: bool,
 }
 
 /// `liar tournament merge`.

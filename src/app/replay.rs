@@ -1,17 +1,44 @@
-//! `liar replay`: check a replay file.
+//! `liar replay`: step through a replay at the terminal, or check it.
 
-use super::Failure;
+use super::{Failure, lang};
 use crate::cli::ReplayArgs;
+use crate::human::{Console, should_color};
 use crate::replay::{CheckError, check_replay};
+use crate::viewer::{Perspective, Timeline, Viewer};
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufReader, IsTerminal};
 
-pub fn run(args: &ReplayArgs, _ctx: &super::Context) -> Result<(), Failure> {
-    if !args.check {
-        return Err(Failure::Usage(
-            "give --check to validate the file (the step-by-step viewer is not built yet)".into(),
-        ));
+pub fn run(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
+    if args.check {
+        return check(args);
     }
+    view(args, ctx)
+}
+
+/// The viewer: the file read as far as it goes, then stepped through.
+fn view(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
+    let lang = lang::resolve(ctx.lang, None);
+    let path = args.file.display();
+    let file =
+        File::open(&args.file).map_err(|e| Failure::Runtime(format!("cannot open {path}: {e}")))?;
+    let timeline = Timeline::read(BufReader::new(file))
+        .map_err(|e| Failure::Runtime(format!("{path}: cannot view this replay: {e}")))?;
+    let perspective = args.seat.map_or(Perspective::God, Perspective::Seat);
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let mut viewer = Viewer::new(&timeline, lang, perspective)
+        .map_err(|e| Failure::Usage(format!("--seat: {}", e.text(lang))))?
+        .with_clear_screen(terminal);
+    if let Some(game) = args.game {
+        viewer
+            .go_to_game(game)
+            .map_err(|e| Failure::Usage(format!("--game: {}", e.text(lang))))?;
+    }
+    let mut console = Console::stdio(should_color());
+    viewer.run(&mut console);
+    Ok(())
+}
+
+fn check(args: &ReplayArgs) -> Result<(), Failure> {
     let path = args.file.display();
     let file =
         File::open(&args.file).map_err(|e| Failure::Runtime(format!("cannot open {path}: {e}")))?;

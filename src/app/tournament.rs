@@ -1,8 +1,301 @@
-//! `liar tournament` (being wired).
+//! `liar tournament`: run a tournament file, one game of it, or merge shards.
 
+use super::interrupt::{interrupted, stop_flag};
+use super::seats::lua_limits;
 use super::{Context, Failure};
-use crate::cli::TournamentArgs;
+use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
+use crate::config::{
+    BotSource, ReplaySample, SeatOrders as SeatOrdersConfig, TournamentConfig, TournamentLength,
+    load_tournament,
+};
+use crate::engine::{NativePlayer, Player};
+use crate::lua::{BotLimits, LuaBot, bundled_source, code_hash};
+use crate::replay::ReplayWriter;
+use crate::tournament::{
+    BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
+    SeatOrders, Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
+    run as run_tournament,
+};
+use rand::Rng;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal};
+use std::path::Path;
 
-pub fn run(_args: &TournamentArgs, _ctx: &Context) -> Result<(), Failure> {
-    Err(Failure::Runtime("tournaments are being wired in".into()))
+pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
+    if let Some(TournamentCommand::Merge(merge_args)) = &args.merge {
+        return merge_files(merge_args);
+    }
+    let Some(file) = &args.file else {
+        return Err(Failure::Usage("give a tournament file (TOML)".into()));
+    };
+    let config = load_tournament(file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let seed = args
+        .seed
+        .or(config.seed)
+        .unwrap_or_else(|| rand::rng().next_u64() >> 1);
+    let spec = spec_of(&config, seed, args.games)?;
+    let factory = AppFactory::new(&config);
+    if let Some(k) = args.only_game {
+        return only_game(&spec, &factory, k, args.replay.as_deref());
+    }
+    // Install the Ctrl-C handler before saying anything, so a Ctrl-C right
+    // after the first line still stops cleanly.
+    let stop = stop_flag();
+    if !ctx.quiet {
+        eprintln!("seed {seed}");
+    }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(|s| {
+            s.parse::<Shard>()
+                .map_err(|e| Failure::Usage(format!("--shard {s}: {e}")))
+        })
+        .transpose()?;
+    let bar = progress_bar();
+    let show_progress = !args.no_progress && !ctx.quiet && std::io::stderr().is_terminal();
+    let options = RunOptions {
+        jobs: args.jobs.unwrap_or(config.jobs),
+        shard,
+        stop: Some(stop),
+        replays: replay_dir(args, &config)?,
+        progress: show_progress.then_some(&bar as &dyn crate::tournament::Progress),
+    };
+    let results =
+        run_tournament(&spec, &factory, &options).map_err(|e| Failure::Runtime(e.to_string()))?;
+    print_and_save(&results, args.format, args.timing, args.output.as_deref())?;
+    if interrupted() {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}
+
+/// The engine's tournament from the file's, with the command line's overrides.
+fn spec_of(
+    config: &TournamentConfig,
+    seed: u64,
+    games: Option<u64>,
+) -> Result<TournamentSpec, Failure> {
+    let bots = config
+        .bots
+        .iter()
+        .map(|bot| {
+            let (hash, script, native) = match &bot.source {
+                BotSource::Script(path) => {
+                    let code = std::fs::read(path).map_err(|e| {
+                        Failure::Usage(format!(
+                            "bot {}: cannot read {}: {e}",
+                            bot.name,
+                            path.display()
+                        ))
+                    })?;
+                    (
+                        Some(code_hash(&code)),
+                        Some(path.display().to_string()),
+                        None,
+                    )
+                }
+                BotSource::Bundled(name) => (
+                    bundled_source(name).map(|code| code_hash(code.as_bytes())),
+                    Some(format!("bundled:{name}")),
+                    None,
+                ),
+                BotSource::Native(policy) => (None, None, Some(policy.name().to_string())),
+            };
+            let limits = BTreeMap::from([
+                ("instructions".to_string(), bot.limits.instructions),
+                ("wall_ms".to_string(), bot.limits.wall_ms),
+                ("memory_mb".to_string(), bot.limits.memory_mb),
+                ("log_lines".to_string(), u64::from(bot.limits.log_lines)),
+            ]);
+            Ok(BotEntry {
+                name: bot.name.clone(),
+                hash,
+                script,
+                native,
+                limits,
+            })
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let length = match (games, config.length) {
+        (Some(n), _) => Length::Games(n),
+        (None, TournamentLength::Games(n)) => Length::Games(n),
+        (None, TournamentLength::Cycles(n)) => Length::Cycles(n),
+    };
+    let mut spec = TournamentSpec::new(bots, config.table_size, length, seed);
+    spec.seat_orders = match config.seat_orders {
+        SeatOrdersConfig::Rotations => SeatOrders::Rotations,
+        SeatOrdersConfig::Permutations => SeatOrders::Permutations,
+    };
+    spec.duplicate_dice = config.duplicate_dice;
+    spec.rules = config.rules;
+    spec.penalty = config.penalty;
+    spec.validate().map_err(|e| Failure::Usage(e.to_string()))?;
+    Ok(spec)
+}
+
+/// Where replays go: the flag's folder and selection, else the file's.
+fn replay_dir(
+    args: &TournamentArgs,
+    config: &TournamentConfig,
+) -> Result<Option<ReplayDir>, Failure> {
+    let selection = match args.replays.as_deref() {
+        Some(text) => Some(parse_selection(text)?),
+        None => match config.replay_sample {
+            ReplaySample::All => Some(ReplaySelection::All),
+            ReplaySample::Penalties => Some(ReplaySelection::Penalties),
+            ReplaySample::Every(n) => Some(ReplaySelection::Every(n)),
+            ReplaySample::None => None,
+        },
+    };
+    let dir = args
+        .replay_dir
+        .clone()
+        .or_else(|| config.replay_dir.clone());
+    match (dir, selection) {
+        (None, Some(_)) if args.replays.is_some() => {
+            Err(Failure::Usage("--replays needs --replay-dir DIR".into()))
+        }
+        (None, _) => Ok(None),
+        (Some(dir), selection) => {
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                Failure::Runtime(format!(
+                    "cannot create replay folder {}: {e}",
+                    dir.display()
+                ))
+            })?;
+            Ok(Some(ReplayDir::new(
+                dir,
+                selection.unwrap_or(ReplaySelection::All),
+            )))
+        }
+    }
+}
+
+fn parse_selection(text: &str) -> Result<ReplaySelection, Failure> {
+    match text {
+        "all" => Ok(ReplaySelection::All),
+        "penalties" => Ok(ReplaySelection::Penalties),
+        _ => text
+            .strip_prefix("every-")
+            .and_then(|n| n.parse::<u64>().ok())
+            .filter(|&n| n > 0)
+            .map(ReplaySelection::Every)
+            .ok_or_else(|| {
+                Failure::Usage(format!(
+                    "--replays {text:?}: expected all, penalties or every-N (N ≥ 1)"
+                ))
+            }),
+    }
+}
+
+fn only_game(
+    spec: &TournamentSpec,
+    factory: &AppFactory,
+    k: u64,
+    replay: Option<&Path>,
+) -> Result<(), Failure> {
+    if k == 0 {
+        return Err(Failure::Usage("--only-game counts from 1".into()));
+    }
+    let record = match replay {
+        Some(path) => {
+            let file = File::create(path).map_err(|e| {
+                Failure::Runtime(format!("cannot create replay file {}: {e}", path.display()))
+            })?;
+            let mut writer = ReplayWriter::new(BufWriter::new(file));
+            let record = play_game(spec, factory, k - 1, &mut writer);
+            writer.finish().map_err(|e| {
+                Failure::Runtime(format!("cannot write replay file {}: {e}", path.display()))
+            })?;
+            record
+        }
+        None => play_game(spec, factory, k - 1, &mut crate::engine::NoObserver),
+    }
+    .map_err(|e| Failure::Runtime(e.to_string()))?;
+    let json = serde_json::to_string(&record)
+        .map_err(|e| Failure::Runtime(format!("cannot show game {k}: {e}")))?;
+    println!("{json}");
+    Ok(())
+}
+
+fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
+    let files = args
+        .files
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
+            let results = Results::from_json(&text)
+                .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+            Ok((path.display().to_string(), results))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let merged = merge(files).map_err(|e| Failure::Usage(e.to_string()))?;
+    print_and_save(&merged, args.format, false, args.output.as_deref())
+}
+
+fn print_and_save(
+    results: &Results,
+    format: FormatArg,
+    timing: bool,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let (format, timing) = match format {
+        FormatArg::Table => (OutputFormat::Table, TimingOutput::Include),
+        FormatArg::Json => (OutputFormat::Json, timing_output(timing)),
+        FormatArg::Csv => (OutputFormat::Csv, timing_output(timing)),
+    };
+    print!("{}", render(results, format, timing));
+    if let Some(path) = output {
+        let json = render(results, OutputFormat::Json, TimingOutput::Omit);
+        std::fs::write(path, json)
+            .map_err(|e| Failure::Runtime(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+fn timing_output(on: bool) -> TimingOutput {
+    if on {
+        TimingOutput::Include
+    } else {
+        TimingOutput::Omit
+    }
+}
+
+/// Makes each worker's players from the tournament file's bots.
+struct AppFactory {
+    bots: Vec<(String, BotSource, BotLimits)>,
+}
+
+impl AppFactory {
+    fn new(config: &TournamentConfig) -> Self {
+        AppFactory {
+            bots: config
+                .bots
+                .iter()
+                .map(|b| (b.name.clone(), b.source.clone(), lua_limits(&b.limits)))
+                .collect(),
+        }
+    }
+}
+
+impl PlayerFactory for AppFactory {
+    type Player = Box<dyn Player>;
+
+    fn make(&self, bot: usize) -> Result<Self::Player, String> {
+        let Some((name, source, limits)) = self.bots.get(bot) else {
+            return Err(format!("no bot number {bot}"));
+        };
+        Ok(match source {
+            BotSource::Native(policy) => Box::new(NativePlayer::new(*policy)),
+            BotSource::Script(path) => {
+                Box::new(LuaBot::load(path, limits).map_err(|e| format!("{name}: {e}"))?)
+            }
+            BotSource::Bundled(b) => {
+                Box::new(LuaBot::bundled(b, limits).map_err(|e| format!("{name}: {e}"))?)
+            }
+        })
+    }
 }

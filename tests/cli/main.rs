@@ -3,6 +3,7 @@
 mod bots;
 mod play;
 mod simulate;
+mod tournament;
 
 use assert_cmd::Command;
 use std::path::PathBuf;

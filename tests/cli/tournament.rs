@@ -1,0 +1,135 @@
+//! `liar tournament` and `liar tournament merge`.
+
+use super::{liar, stdout_of, temp_dir};
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::process::Stdio;
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tournament/natives.toml")
+}
+
+fn json_with_jobs(jobs: &str) -> String {
+    stdout_of(
+        liar()
+            .arg("tournament")
+            .arg(fixture())
+            .args(["--format", "json", "--jobs", jobs]),
+    )
+}
+
+#[test]
+fn the_json_is_byte_identical_with_one_and_two_threads() {
+    let one = json_with_jobs("1");
+    assert_eq!(one, json_with_jobs("2"));
+    assert!(one.contains("\"games\""), "{}", &one[..300.min(one.len())]);
+}
+
+#[test]
+fn shards_merge_into_the_whole_run() {
+    let dir = temp_dir("tournament-shards");
+    let whole = json_with_jobs("2");
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let file = dir.join(format!("shard-{k}.json"));
+        stdout_of(
+            liar()
+                .arg("tournament")
+                .arg(fixture())
+                .args(["--format", "json", "--shard", &format!("{k}/3"), "--output"])
+                .arg(&file),
+        );
+        files.push(file);
+    }
+    let merged = stdout_of(
+        liar()
+            .args(["tournament", "merge", "--format", "json"])
+            .args(&files),
+    );
+    assert_eq!(merged, whole);
+    // A missing shard is refused.
+    liar()
+        .args(["tournament", "merge"])
+        .args(&files[..2])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn one_game_replays_alone() {
+    let dir = temp_dir("tournament-one-game");
+    let replay = dir.join("g.jsonl");
+    let out = stdout_of(
+        liar()
+            .arg("tournament")
+            .arg(fixture())
+            .args(["--only-game", "17", "--replay"])
+            .arg(&replay),
+    );
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let whole: serde_json::Value = serde_json::from_str(&json_with_jobs("2")).unwrap();
+    let games = whole["games"].as_array().unwrap();
+    assert_eq!(
+        &games[16], &record,
+        "game 17 alone equals game 17 of the whole run"
+    );
+    stdout_of(liar().args(["replay", "--check"]).arg(&replay));
+}
+
+#[test]
+fn ctrl_c_keeps_the_results_so_far() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("liar"))
+        .arg("tournament")
+        .arg(fixture())
+        .args(["--games", "100000000", "--format", "json", "--jobs", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first line on stderr comes once the Ctrl-C handler is in place.
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    assert!(first.starts_with("seed"), "{first}");
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let code = child.wait().unwrap().code();
+    assert_eq!(code, Some(130));
+    let results: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        results["interrupted"],
+        serde_json::Value::Bool(true),
+        "{}",
+        &out[..300.min(out.len())]
+    );
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    liar()
+        .arg("tournament")
+        .arg(fixture())
+        .args(["--shard", "4/3"])
+        .assert()
+        .code(2);
+    liar()
+        .arg("tournament")
+        .arg(fixture())
+        .args(["--replays", "some"])
+        .assert()
+        .code(2);
+    liar()
+        .args(["tournament", "no-such-file.toml"])
+        .assert()
+        .code(2);
+}
