@@ -14,3 +14,4 @@ pub mod lua;
 pub mod replay;
 pub mod rules;
 pub mod tournament;
+pub mod viewer;

@@ -47,3 +47,6 @@ pub use console::{Console, MemoryOutput, SharedConsole, color_wanted, should_col
 pub use narrator::{Narrator, NarratorOptions};
 pub use player::HumanPlayer;
 pub use style::Style;
+
+/// For the replay viewer, which tells events in the same words.
+pub(crate) use render::Render;

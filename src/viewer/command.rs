@@ -1,0 +1,94 @@
+//! What the person stepping through a replay types: English or Russian.
+
+/// A viewer command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `n`, `next`, an empty line; `д`, `далее`, `дальше`.
+    Next,
+    /// `p`, `prev`, `back`; `н`, `назад`.
+    Previous,
+    /// `r N`, `round N`; `р N`, `раунд N`: round N of the current game.
+    Round(u32),
+    /// `g N`, `game N`; `п N`, `партия N`, `игра N`: the start of game N.
+    Game(u32),
+    /// `s N`, `seat N`, `view N`; `м N`, `место N`, `вид N`: whose view,
+    /// as typed (a seat number, a name, `god`/`бог`). `god` and `бог` alone
+    /// work too.
+    View(String),
+    /// `a`, `all`; `все`, `всё`: every step to the end of the current game.
+    All,
+    /// `h`, `help`, `?`; `помощь`, `справка`.
+    Help,
+    /// `q`, `quit`, `exit`; `в`, `выход`, `выйти`.
+    Quit,
+}
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// No command starts this way (the text as typed, trimmed).
+    Unknown(String),
+    /// The command needs a number; holds an example in the words typed.
+    NeedsNumber(String),
+    /// `s` without a seat.
+    NeedsSeat,
+}
+
+/// Reads a command. Case does not matter; a number may follow its letter
+/// with or without a space (`r 2`, `r2`).
+///
+/// ```
+/// use liar::viewer::{Command, CommandError, parse_command};
+/// assert_eq!(parse_command(""), Ok(Command::Next));
+/// assert_eq!(parse_command("Назад"), Ok(Command::Previous));
+/// assert_eq!(parse_command("r3"), Ok(Command::Round(3)));
+/// assert_eq!(parse_command("партия 2"), Ok(Command::Game(2)));
+/// assert_eq!(parse_command("s god"), Ok(Command::View("god".into())));
+/// assert_eq!(parse_command("м 1"), Ok(Command::View("1".into())));
+/// assert_eq!(parse_command("r"), Err(CommandError::NeedsNumber("r 2".into())));
+/// assert!(matches!(parse_command("fly"), Err(CommandError::Unknown(_))));
+/// ```
+pub fn parse_command(text: &str) -> Result<Command, CommandError> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_lowercase().replace('ё', "е");
+    let split = lower
+        .char_indices()
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or(lower.len(), |(i, _)| i);
+    let (word, rest) = lower.split_at(split);
+    let arg = rest.trim();
+    let number = |example: &str| -> Result<u32, CommandError> {
+        arg.parse::<u32>()
+            .map_err(|_| CommandError::NeedsNumber(format!("{word} {example}")))
+    };
+    let command = match word {
+        "" if arg.is_empty() => Command::Next,
+        "" if arg == "?" => Command::Help,
+        "n" | "next" | "д" | "далее" | "дальше" | "вперед" => Command::Next,
+        "p" | "prev" | "previous" | "b" | "back" | "н" | "назад" => Command::Previous,
+        "r" | "round" | "р" | "раунд" => Command::Round(number("2")?),
+        "g" | "game" | "п" | "партия" | "игра" => Command::Game(number("2")?),
+        "s" | "seat" | "view" | "м" | "место" | "вид" => {
+            if arg.is_empty() {
+                return Err(CommandError::NeedsSeat);
+            }
+            // Names keep their case: take the argument from the text as typed.
+            let typed = trimmed
+                .char_indices()
+                .find(|(_, c)| !c.is_alphabetic())
+                .map_or("", |(i, _)| &trimmed[i..]);
+            Command::View(typed.trim().to_string())
+        }
+        "god" | "бог" if arg.is_empty() => Command::View(word.to_string()),
+        "a" | "all" | "все" if arg.is_empty() => Command::All,
+        "h" | "help" | "помощь" | "справка" if arg.is_empty() => Command::Help,
+        "q" | "quit" | "exit" | "в" | "выход" | "выйти" if arg.is_empty() => {
+            Command::Quit
+        }
+        _ => return Err(CommandError::Unknown(trimmed.to_string())),
+    };
+    if !arg.is_empty() && matches!(command, Command::Next | Command::Previous) {
+        return Err(CommandError::Unknown(trimmed.to_string()));
+    }
+    Ok(command)
+}
