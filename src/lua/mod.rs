@@ -1,1 +1,56 @@
-//! Lua bots (being written).
+//! Lua bots: seats played by Lua 5.4 scripts in sandboxed states.
+//!
+//! This is the only module that knows mlua. A bot is a script returning a
+//! table with `api_version = 1` and the functions `challenge(view)`,
+//! `reroll(view)` and `claim(view)` (and optionally `observe(event)` and a
+//! `name`); `bots/README.md` documents the whole contract and the `liar`
+//! helper module, and `bots/liar.d.lua` describes it for editors.
+//!
+//! - [`LuaBot`] implements [`crate::engine::Player`]: one Lua state per
+//!   seat, never shared. The bot's globals live for a whole match; each new
+//!   match runs the bot's code again with fresh globals and fresh copies of
+//!   the libraries, in the same state (much cheaper than a new state).
+//! - [`BotLimits`]: the per-call instruction budget, wall-clock limit,
+//!   memory limit and log cap.
+//! - [`check_bot`] plays quick games with a bot and reports its failures,
+//!   speed, memory and determinism (`liar check-bot`).
+//! - [`new_bot_template`] writes a commented starting point (`liar new-bot`).
+//!
+//! The sandbox (`sandbox.rs`, `prelude.lua`): only the base, string, table,
+//! math, utf8 and coroutine libraries, with `dofile`, `loadfile`,
+//! `string.dump` and `require` gone, `load` limited to text, `setmetatable`
+//! refusing `__gc`, `collectgarbage` limited to `"count"`, `print`/`warn`
+//! going to the bot's log, `math.random` replaced by the engine-seeded
+//! `liar.random`, and the string metatable locked. A global count hook
+//! (`hook.rs`) charges an instruction budget per call and stops runaway code
+//! even inside coroutines or under `pcall`; the pattern functions
+//! (`pattern.rs`, a port of Lua's matcher) and the bulk table and string
+//! functions charge their work to the same budget; a wall-clock limit backs
+//! it up, and a memory limit caps each state.
+//!
+//! Lua code of the host itself: `prelude.lua` (the sandbox's wrappers),
+//! `api.lua` (fast paths of the `liar` helpers over tables of the table's
+//! ranking) and `host.lua` (builds each view inside the state and calls the
+//! bot). Bots cannot reach any of it.
+
+mod api;
+mod bot;
+mod bundled;
+mod check;
+mod decision;
+mod failure;
+mod hook;
+mod limits;
+mod pattern;
+#[cfg(test)]
+mod perf;
+mod sandbox;
+mod template;
+mod view;
+
+pub use api::API_VERSION;
+pub use bot::{BotLoadError, BotStats, LuaBot, code_hash};
+pub use bundled::{BUNDLED_BOTS, bundled_source};
+pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
+pub use limits::BotLimits;
+pub use template::new_bot_template;

@@ -1,0 +1,707 @@
+//! [`LuaBot`]: a seat played by a Lua script.
+
+use super::api::{API_VERSION, Shared};
+use super::decision;
+use super::failure::{self, Failure};
+use super::limits::BotLimits;
+use super::sandbox;
+use super::view::{HostFns, ViewSync, event_table, kind_code};
+use crate::engine::{
+    MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo, SeatKind,
+};
+use crate::rules::{Decision, Ranking, Seat, SeatView};
+use mlua::chunk::ChunkMode;
+use mlua::{Function, Lua, LuaSerdeExt, Table, Value};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Why a bot could not be loaded. The message is meant for the bot's author.
+#[derive(Debug, thiserror::Error)]
+pub enum BotLoadError {
+    /// The file could not be read.
+    #[error("cannot read the bot {path}: {source}")]
+    Read {
+        /// The path given.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The script failed while it ran its top-level code (a syntax error, a
+    /// runtime error, or a limit overrun).
+    #[error("{chunk}: the bot failed to load ({}): {detail}", reason.name())]
+    Failed {
+        /// The script's name.
+        chunk: String,
+        /// What kind of failure.
+        reason: PenaltyReason,
+        /// What happened, with `file:line` where Lua gives one.
+        detail: String,
+    },
+    /// The script did not return a table.
+    #[error(
+        "{chunk}: a bot must return a table of functions, but this one returned {got}; \
+         end the file with `return bot` (see bots/README.md)"
+    )]
+    NotATable {
+        /// The script's name.
+        chunk: String,
+        /// What it returned.
+        got: String,
+    },
+    /// `api_version` is missing or not one this engine speaks.
+    #[error("{chunk}: {}", api_message(found.as_deref()))]
+    ApiVersion {
+        /// The script's name.
+        chunk: String,
+        /// The value found, if any.
+        found: Option<String>,
+    },
+    /// A required function is missing.
+    #[error(
+        "{chunk}: the bot has no `{name}` function; a bot's table needs challenge(view), \
+         reroll(view) and claim(view) (`liar new-bot` writes a template)"
+    )]
+    MissingFunction {
+        /// The script's name.
+        chunk: String,
+        /// The missing function.
+        name: &'static str,
+    },
+    /// A field has the wrong type or value.
+    #[error("{chunk}: `{field}` {problem}")]
+    BadField {
+        /// The script's name.
+        chunk: String,
+        /// The field.
+        field: &'static str,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The sandbox could not be set up (out of memory, for example).
+    #[error("cannot create a Lua state for {chunk}: {detail}")]
+    Sandbox {
+        /// The script's name.
+        chunk: String,
+        /// What went wrong.
+        detail: String,
+    },
+}
+
+fn api_message(found: Option<&str>) -> String {
+    match found {
+        None => {
+            format!("the bot's table has no api_version; add `api_version = {API_VERSION}` to it")
+        }
+        Some(v) => format!(
+            "the bot declares api_version = {v}, but this engine speaks api_version {API_VERSION}"
+        ),
+    }
+}
+
+/// Figures about a bot's calls, for `liar check-bot` and reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotStats {
+    /// Decisions asked of the bot.
+    pub decisions: u64,
+    /// Calls of its `observe`.
+    pub observed: u64,
+    /// The slowest call (wall clock).
+    pub slowest: Duration,
+    /// Which function that was (`challenge`, `reroll`, `claim`, `observe`).
+    pub slowest_call: &'static str,
+    /// The most instructions one call used (to within [`BotLimits::HOOK_STEP`]).
+    pub most_instructions: u64,
+    /// The largest memory the bot's state held after a call, in bytes.
+    pub memory_peak: u64,
+}
+
+impl BotStats {
+    fn record(&mut self, call: &'static str, took: Duration, instructions: u64, memory: u64) {
+        if took > self.slowest {
+            self.slowest = took;
+            self.slowest_call = call;
+        }
+        self.most_instructions = self.most_instructions.max(instructions);
+        self.memory_peak = self.memory_peak.max(memory);
+    }
+}
+
+/// A script, kept to rebuild the state for each new match.
+struct Script {
+    /// How messages name it (a path, or `bots/<name>.lua` for bundled bots).
+    chunk: String,
+    code: Vec<u8>,
+    /// The main chunk compiled at the first load (with its debug information,
+    /// so messages keep their line numbers).
+    bytecode: OnceLock<Vec<u8>>,
+}
+
+/// One loaded state of a bot.
+struct State {
+    shared: Arc<Shared>,
+    host: HostFns,
+    /// Installs a ranking's tables in the `liar` helpers.
+    set_ranking: Function,
+    observe: Option<Function>,
+    /// "challenge (bot.lua:12)" and so on, by `kind_code - 1`.
+    labels: [String; 3],
+    name: Option<String>,
+    /// Dropped last: the values above belong to it.
+    lua: Lua,
+}
+
+/// What a loaded bot's table provides.
+struct BotParts {
+    observe: Option<Function>,
+    labels: [String; 3],
+    name: Option<String>,
+}
+
+impl State {
+    /// A new state with the bot loaded in it.
+    fn build(script: &Script, limits: &BotLimits) -> Result<State, BotLoadError> {
+        let shared = Shared::new(limits);
+        let sandbox::Sandbox {
+            host,
+            set_ranking,
+            lua,
+        } = sandbox::new_state(limits, &shared).map_err(|e| sandbox_error(script, &e))?;
+        let host = HostFns::from_table(&host).map_err(|e| sandbox_error(script, &e))?;
+        let parts = load_bot(&lua, &host, &shared, script, limits)?;
+        Ok(State {
+            shared,
+            host,
+            set_ranking,
+            observe: parts.observe,
+            labels: parts.labels,
+            name: parts.name,
+            lua,
+        })
+    }
+
+    /// Starts the bot afresh in this state: new globals with new copies of
+    /// the libraries (what the bot did to the old ones is left behind as
+    /// garbage), then the bot's code runs again. As good as a new state for
+    /// the bot, at a tenth of the cost.
+    fn reload(&mut self, script: &Script, limits: &BotLimits) -> Result<(), BotLoadError> {
+        let meter = &self.shared.meter;
+        meter
+            .start(&self.lua, limits.instructions, limits.wall())
+            .map_err(|e| sandbox_error(script, &e))?;
+        let env: Table = self
+            .host
+            .fresh_env
+            .call(())
+            .map_err(|e| sandbox_error(script, &e))?;
+        self.lua
+            .set_globals(env)
+            .map_err(|e| sandbox_error(script, &e))?;
+        self.shared.reset_log();
+        let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
+        self.observe = parts.observe;
+        self.labels = parts.labels;
+        self.name = parts.name;
+        Ok(())
+    }
+}
+
+fn sandbox_error(script: &Script, e: &mlua::Error) -> BotLoadError {
+    BotLoadError::Sandbox {
+        chunk: script.chunk.clone(),
+        detail: failure::message(e),
+    }
+}
+
+/// Runs the bot's code in the state's current globals and checks the table
+/// it returns.
+fn load_bot(
+    lua: &Lua,
+    host: &HostFns,
+    shared: &Shared,
+    script: &Script,
+    limits: &BotLimits,
+) -> Result<BotParts, BotLoadError> {
+    let chunk = &script.chunk;
+    let sandbox = |e: mlua::Error| sandbox_error(script, &e);
+    let meter = &shared.meter;
+    let failed = |(reason, detail): Failure| BotLoadError::Failed {
+        chunk: chunk.clone(),
+        reason,
+        detail,
+    };
+    meter
+        .start(lua, limits.instructions, limits.wall())
+        .map_err(sandbox)?;
+    // The first load parses the text; later loads (one per match) use the
+    // bytecode compiled then, which is faster. Bytecode is never taken from
+    // a bot: only what this engine compiled from its text.
+    let main = match script.bytecode.get() {
+        Some(bytes) => lua.load(&bytes[..]).set_mode(ChunkMode::Binary),
+        None => lua.load(&script.code[..]).set_mode(ChunkMode::Text),
+    }
+    .set_name(format!("@{chunk}"))
+    .into_function()
+    .map_err(|e| failed(failure::from_error(&e, meter, limits)))?;
+    if script.bytecode.get().is_none() {
+        // Dumping only fails if the state has no room left for one stack
+        // slot; then the next match simply parses the text again.
+        let dumped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| main.dump(false)));
+        if let Ok(bytes) = dumped {
+            let _ = script.bytecode.set(bytes);
+        }
+    }
+    let returned = main
+        .call::<Value>(())
+        .map_err(|e| failed(failure::from_error(&e, meter, limits)))?;
+    if let Some(kind) = meter.tripped() {
+        return Err(failed(failure::interrupted(kind, meter, limits)));
+    }
+    let Value::Table(bot) = returned else {
+        return Err(BotLoadError::NotATable {
+            chunk: chunk.clone(),
+            got: shown_type(&returned),
+        });
+    };
+    check_api_version(&bot, chunk)?;
+    let function = |name: &'static str| -> Result<Function, BotLoadError> {
+        match bot.raw_get::<Value>(name) {
+            Ok(Value::Function(f)) => Ok(f),
+            Ok(Value::Nil) => Err(BotLoadError::MissingFunction {
+                chunk: chunk.clone(),
+                name,
+            }),
+            Ok(other) => Err(BotLoadError::BadField {
+                chunk: chunk.clone(),
+                field: name,
+                problem: format!("must be a function, not {}", shown_type(&other)),
+            }),
+            Err(e) => Err(sandbox(e)),
+        }
+    };
+    let challenge = function("challenge")?;
+    let reroll = function("reroll")?;
+    let claim = function("claim")?;
+    let observe = match bot.raw_get::<Value>("observe").map_err(sandbox)? {
+        Value::Nil => None,
+        Value::Function(f) => Some(f),
+        other => {
+            return Err(BotLoadError::BadField {
+                chunk: chunk.clone(),
+                field: "observe",
+                problem: format!(
+                    "must be a function (or left out), not {}",
+                    shown_type(&other)
+                ),
+            });
+        }
+    };
+    let name = read_name(&bot, chunk)?;
+    let label = |n: &str, f: &Function| {
+        let info = f.info();
+        match (info.short_src, info.line_defined) {
+            (Some(src), Some(line)) => format!("{n} ({src}:{line})"),
+            _ => n.to_string(),
+        }
+    };
+    let labels = [
+        label("challenge", &challenge),
+        label("reroll", &reroll),
+        label("claim", &claim),
+    ];
+    host.set_bot
+        .call::<()>((challenge, reroll, claim))
+        .map_err(sandbox)?;
+    Ok(BotParts {
+        observe,
+        labels,
+        name,
+    })
+}
+
+fn shown_type(v: &Value) -> String {
+    match v {
+        Value::Nil => "nothing (nil)".to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Number(x) => x.to_string(),
+        Value::String(s) => format!("the string {:?}", super::api::cut(&s.to_string_lossy(), 40)),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
+fn check_api_version(bot: &Table, chunk: &str) -> Result<(), BotLoadError> {
+    let v: Value = bot.raw_get("api_version").unwrap_or(Value::Nil);
+    let ok = match v {
+        Value::Integer(n) => n == API_VERSION,
+        Value::Number(x) => x == API_VERSION as f64,
+        _ => false,
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(BotLoadError::ApiVersion {
+        chunk: chunk.to_string(),
+        found: (!v.is_nil()).then(|| shown_type(&v)),
+    })
+}
+
+/// The longest name a bot may give itself.
+const MAX_NAME: usize = 40;
+
+fn read_name(bot: &Table, chunk: &str) -> Result<Option<String>, BotLoadError> {
+    let bad = |problem: String| BotLoadError::BadField {
+        chunk: chunk.to_string(),
+        field: "name",
+        problem,
+    };
+    match bot.raw_get::<Value>("name").unwrap_or(Value::Nil) {
+        Value::Nil => Ok(None),
+        Value::String(s) => {
+            let text = s.to_str().map_err(|_| bad("must be UTF-8 text".into()))?;
+            let name = text.trim();
+            if name.is_empty()
+                || name.chars().count() > MAX_NAME
+                || name.chars().any(char::is_control)
+            {
+                return Err(bad(format!(
+                    "must be 1 to {MAX_NAME} printable characters, got {:?}",
+                    super::api::cut(&text, 60)
+                )));
+            }
+            Ok(Some(name.to_string()))
+        }
+        other => Err(bad(format!("must be a string, not {}", shown_type(&other)))),
+    }
+}
+
+/// A stable hash of a bot's code (64-bit FNV-1a, in hex), recorded with its
+/// results so they say which code played.
+///
+/// ```
+/// assert_eq!(liar::lua::code_hash(b"return {}"), liar::lua::code_hash(b"return {}"));
+/// assert_eq!(liar::lua::code_hash(b"").len(), 16);
+/// ```
+pub fn code_hash(code: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in code {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// A seat played by a Lua script, in its own sandboxed Lua state.
+///
+/// The state lives for a whole match, so a bot may learn about its
+/// opponents from game to game; each new match starts from a freshly loaded
+/// state. Every call is limited by [`BotLimits`]; whatever goes wrong
+/// becomes a [`PlayerError::Failed`] with a penalty reason (`error`,
+/// `illegal`, `budget`, `timeout`, `memory`) and a message with the
+/// `file:line` of the problem, and the game plays on.
+///
+/// ```
+/// use liar::engine::{MatchSetup, NoObserver, Player, native_players, play_match};
+/// use liar::lua::{BotLimits, LuaBot};
+/// use liar::rules::Rules;
+///
+/// let bot = LuaBot::bundled("honest", &BotLimits::default()).unwrap();
+/// let setup = MatchSetup::native(Rules::default(), 7, 5, &["random", "random", "random"]);
+/// let mut players: Vec<Box<dyn Player>> = vec![Box::new(bot)];
+/// for p in native_players(&setup).unwrap().into_iter().skip(1) {
+///     players.push(Box::new(p));
+/// }
+/// let stats = play_match(&setup, &mut players, &mut NoObserver).unwrap();
+/// assert_eq!(stats.games, 5);
+/// assert_eq!(stats.penalty_total(0), 0);
+/// ```
+pub struct LuaBot {
+    script: Arc<Script>,
+    limits: BotLimits,
+    hash: String,
+    seat: Seat,
+    ranking: Ranking,
+    /// Whether the state has played a match (the next one needs a new state).
+    used: bool,
+    /// A failure that makes every decision fail (the state could not be rebuilt).
+    broken: Option<Failure>,
+    /// A failure of `observe` or of match set-up, reported at the next decision.
+    pending: Option<Failure>,
+    sync: ViewSync,
+    stats: BotStats,
+    state: State,
+}
+
+impl LuaBot {
+    /// Loads the bot in the file at `path`.
+    pub fn load(path: impl AsRef<Path>, limits: &BotLimits) -> Result<LuaBot, BotLoadError> {
+        let path = path.as_ref();
+        let code = std::fs::read(path).map_err(|source| BotLoadError::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
+        LuaBot::from_source(&path.display().to_string(), code, limits)
+    }
+
+    /// Loads a bot from its code; `chunk` names it in messages (`file:line`).
+    ///
+    /// ```
+    /// use liar::lua::{BotLimits, LuaBot};
+    /// let err = LuaBot::from_source("x.lua", "return { api_version = 2 }", &BotLimits::default())
+    ///     .err()
+    ///     .unwrap();
+    /// assert!(err.to_string().contains("api_version = 2"));
+    /// ```
+    pub fn from_source(
+        chunk: &str,
+        code: impl Into<Vec<u8>>,
+        limits: &BotLimits,
+    ) -> Result<LuaBot, BotLoadError> {
+        let script = Arc::new(Script {
+            chunk: chunk.to_string(),
+            code: code.into(),
+            bytecode: OnceLock::new(),
+        });
+        let state = State::build(&script, limits)?;
+        Ok(LuaBot {
+            hash: code_hash(&script.code),
+            script,
+            limits: *limits,
+            seat: 0,
+            ranking: Ranking::default(),
+            used: false,
+            broken: None,
+            pending: None,
+            sync: ViewSync::default(),
+            stats: BotStats::default(),
+            state,
+        })
+    }
+
+    /// Loads one of the bots bundled with the engine (see
+    /// [`super::BUNDLED_BOTS`]).
+    pub fn bundled(name: &str, limits: &BotLimits) -> Result<LuaBot, BotLoadError> {
+        let code = super::bundled::source(name).ok_or_else(|| BotLoadError::Read {
+            path: name.to_string(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "no bundled bot {name:?} (bundled: {})",
+                    super::BUNDLED_BOTS.join(", ")
+                ),
+            ),
+        })?;
+        LuaBot::from_source(&format!("bots/{name}.lua"), code, limits)
+    }
+
+    /// The name the bot gives itself (its `name` field), if any.
+    pub fn name(&self) -> Option<&str> {
+        self.state.name.as_deref()
+    }
+
+    /// The script's name as messages show it (its path).
+    pub fn chunk(&self) -> &str {
+        &self.script.chunk
+    }
+
+    /// The hash of the bot's code ([`code_hash`]).
+    pub fn hash(&self) -> &str {
+        &self.hash
+    }
+
+    /// The limits the bot runs under.
+    pub fn limits(&self) -> &BotLimits {
+        &self.limits
+    }
+
+    /// Figures about the bot's calls so far.
+    pub fn stats(&self) -> &BotStats {
+        &self.stats
+    }
+
+    /// Bytes the bot's Lua state holds now.
+    pub fn memory_used(&self) -> u64 {
+        self.state.lua.used_memory() as u64
+    }
+
+    /// How the replay's `match` line describes this bot at `seat`: named by
+    /// its `name` field, or else after its file.
+    pub fn seat_info(&self, seat: Seat) -> SeatInfo {
+        let name = match self.name() {
+            Some(n) => n.to_string(),
+            None => Path::new(&self.script.chunk).file_stem().map_or_else(
+                || self.script.chunk.clone(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
+        };
+        SeatInfo {
+            seat,
+            name,
+            kind: SeatKind::Bot,
+            script: Some(self.script.chunk.clone()),
+            native: None,
+            hash: Some(self.hash.clone()),
+        }
+    }
+
+    fn start(&self) -> Result<Instant, Failure> {
+        let now = Instant::now();
+        let st = &self.state;
+        st.shared
+            .meter
+            .start_at(&st.lua, self.limits.instructions, self.limits.wall(), now)
+            .map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits))?;
+        Ok(now)
+    }
+
+    fn finish(&mut self, call: &'static str, started: Instant) {
+        let used = i64::try_from(self.limits.instructions)
+            .unwrap_or(i64::MAX)
+            .saturating_sub(self.state.shared.meter.remaining())
+            .max(0) as u64;
+        let memory = self.state.lua.used_memory() as u64;
+        self.stats.record(call, started.elapsed(), used, memory);
+    }
+
+    fn set_match(&mut self, info: &MatchInfo<'_>) -> Result<(), Failure> {
+        self.start()?;
+        let st = &self.state;
+        let result = (|| {
+            if st.shared.ranking() != self.ranking {
+                super::api::set_ranking(&st.set_ranking, self.ranking)?;
+                st.shared.set_ranking(self.ranking);
+            }
+            let rules = st.lua.to_value(info.rules)?;
+            let names = st
+                .lua
+                .create_sequence_from(info.seats.iter().map(|s| s.name.clone()))?;
+            st.host
+                .set_match
+                .call::<()>((info.seat + 1, info.seats.len(), rules, names))
+        })();
+        result.map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits))
+    }
+}
+
+const CALLS: [&str; 3] = ["challenge", "reroll", "claim"];
+
+impl Player for LuaBot {
+    fn begin_match(&mut self, info: &MatchInfo<'_>) {
+        if self.used {
+            match self.state.reload(&self.script, &self.limits) {
+                Ok(()) => self.broken = None,
+                Err(e) => {
+                    let reason = match &e {
+                        BotLoadError::Failed { reason, .. } => *reason,
+                        _ => PenaltyReason::Error,
+                    };
+                    self.broken = Some((reason, format!("the bot could not be reloaded: {e}")));
+                }
+            }
+        }
+        self.used = true;
+        self.pending = None;
+        self.sync.reset();
+        self.seat = info.seat;
+        self.ranking = info.rules.ranking();
+        if let Err(f) = self.set_match(info) {
+            self.pending = Some(f);
+        }
+    }
+
+    fn begin_game(&mut self, _game: u32, seed: u64) {
+        self.state.shared.begin_game(seed);
+    }
+
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        let fail = |(reason, detail): Failure| PlayerError::failed(reason, detail);
+        if let Some(f) = &self.broken {
+            return Err(fail(f.clone()));
+        }
+        if let Some(f) = self.pending.take() {
+            return Err(fail(f));
+        }
+        let Some(kind) = view.decision else {
+            return Err(PlayerError::failed(
+                PenaltyReason::Illegal,
+                "asked for a decision while none is owed",
+            ));
+        };
+        let code = usize::from(kind_code(kind)) - 1;
+        self.stats.decisions += 1;
+        let started = self.start().map_err(fail)?;
+        let result = self.sync.call(&self.state.host, view, kind);
+        self.finish(CALLS[code], started);
+        let meter = &self.state.shared.meter;
+        let (value, fast) =
+            result.map_err(|e| fail(failure::from_error(&e, meter, &self.limits)))?;
+        if let Some(k) = meter.tripped() {
+            return Err(fail(failure::interrupted(k, meter, &self.limits)));
+        }
+        decision::read(
+            kind,
+            &value,
+            fast,
+            view,
+            self.ranking,
+            &self.state.labels[code],
+        )
+        .map_err(|detail| PlayerError::failed(PenaltyReason::Illegal, detail))
+    }
+
+    fn wants_events(&self) -> bool {
+        self.state.observe.is_some()
+    }
+
+    fn observe(&mut self, event: &PublicEvent) {
+        if self.broken.is_some() || self.pending.is_some() {
+            return;
+        }
+        let Some(observe) = self.state.observe.clone() else {
+            return;
+        };
+        self.stats.observed += 1;
+        let started = match self.start() {
+            Ok(t) => t,
+            Err(f) => {
+                self.pending = Some(f);
+                return;
+            }
+        };
+        let st = &self.state;
+        let result = event_table(&st.lua, event, self.ranking).and_then(|t| observe.call::<()>(t));
+        let meter = &st.shared.meter;
+        let failed = match result {
+            Err(e) => Some(failure::from_error(&e, meter, &self.limits)),
+            Ok(()) => meter
+                .tripped()
+                .map(|k| failure::interrupted(k, meter, &self.limits)),
+        };
+        self.finish("observe", started);
+        if let Some((reason, detail)) = failed {
+            self.pending = Some((reason, format!("in observe: {detail}")));
+        }
+    }
+
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        self.state.shared.take_logs(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn bots_can_move_to_worker_threads() {
+        assert_send::<LuaBot>();
+    }
+
+    #[test]
+    fn hash_is_fnv1a() {
+        assert_eq!(code_hash(b""), "cbf29ce484222325");
+        assert_eq!(code_hash(b"a"), "af63dc4c8601ec8c");
+    }
+}

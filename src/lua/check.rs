@@ -1,0 +1,498 @@
+//! `liar check-bot`: load a bot, play quick games against the bundled bots,
+//! and tell its author what went wrong, how fast and how big it is, and
+//! whether it plays the same way twice.
+
+use super::bot::{BotStats, LuaBot};
+use super::failure::bytes;
+use super::limits::BotLimits;
+use crate::engine::{
+    Event, MatchInfo, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, PlayerError,
+    PublicEvent, play_match,
+};
+use crate::rules::{Decision, Rules, Seat, SeatView};
+use std::fmt;
+use std::path::Path;
+
+/// How `check_bot` plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckOptions {
+    /// Games in each of the three matches (the bot sits at seat 1, 2, 3).
+    pub games: u32,
+    /// The master seed of the first match (the others use the next seeds).
+    pub seed: u64,
+    /// The bot's limits.
+    pub limits: BotLimits,
+    /// Bundled bots to play against, two per match, taken in turn.
+    pub opponents: Vec<String>,
+    /// The table's rules.
+    pub rules: Rules,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            games: 20,
+            seed: 1,
+            limits: BotLimits::default(),
+            opponents: ["honest", "statistician", "random", "bluffer"]
+                .map(String::from)
+                .to_vec(),
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// One failure of the checked bot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckPenalty {
+    /// The match (1-3) and game it happened in.
+    pub game: (u32, u32),
+    /// Why it was penalised.
+    pub reason: PenaltyReason,
+    /// What happened (with `file:line` where Lua gives one).
+    pub detail: String,
+}
+
+/// What `check_bot` found. `Display` renders it for the terminal.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CheckReport {
+    /// The bot's file.
+    pub chunk: String,
+    /// The name the bot gives itself.
+    pub name: Option<String>,
+    /// Why the bot did not load, if it did not (nothing else is filled then).
+    pub load_error: Option<String>,
+    /// Memory of the state right after loading, in bytes.
+    pub memory_after_load: u64,
+    /// Games played and won.
+    pub games: u32,
+    /// Games the bot won.
+    pub wins: u32,
+    /// Opponents met.
+    pub opponents: Vec<String>,
+    /// Failures by reason (in [`PenaltyReason::ALL`] order).
+    pub penalty_counts: [u32; 6],
+    /// The first failures, with details.
+    pub penalties: Vec<CheckPenalty>,
+    /// Speed and memory of the bot's calls.
+    pub stats: BotStats,
+    /// Whether replaying the first match with the same seed gave the same
+    /// replay; `None` if it could not be checked.
+    pub deterministic: Option<bool>,
+    /// Where the two runs first differed.
+    pub difference: Option<String>,
+    /// Things worth the author's attention that are not failures.
+    pub warnings: Vec<String>,
+    /// The limits used.
+    pub limits: BotLimits,
+}
+
+impl CheckReport {
+    /// Failures of all kinds.
+    pub fn penalty_total(&self) -> u32 {
+        self.penalty_counts.iter().sum()
+    }
+
+    /// Whether the bot loaded and played without a single penalty.
+    pub fn passed(&self) -> bool {
+        self.load_error.is_none() && self.penalty_total() == 0
+    }
+}
+
+/// Failures kept with their details.
+const KEEP_PENALTIES: usize = 10;
+
+/// Checks the bot in the file at `path` (see [`check_source`]).
+pub fn check_bot(path: &Path, options: &CheckOptions) -> CheckReport {
+    let chunk = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(code) => check_source(&chunk, &code, options),
+        Err(e) => CheckReport {
+            chunk: chunk.clone(),
+            load_error: Some(format!("cannot read the bot {chunk}: {e}")),
+            limits: options.limits,
+            ..CheckReport::default()
+        },
+    }
+}
+
+/// Loads the bot, plays three matches of `options.games` games with it at
+/// each seat in turn against bundled bots, then plays the first match
+/// again with a fresh copy and compares the two replays.
+///
+/// ```
+/// use liar::lua::{CheckOptions, check_source};
+/// let code = liar::lua::bundled_source("honest").unwrap();
+/// let report = check_source("honest.lua", code.as_bytes(), &CheckOptions { games: 3, ..Default::default() });
+/// assert!(report.passed(), "{report}");
+/// assert_eq!(report.deterministic, Some(true));
+/// ```
+pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckReport {
+    let mut report = CheckReport {
+        chunk: chunk.to_string(),
+        limits: options.limits,
+        ..CheckReport::default()
+    };
+    let mut bot = match LuaBot::from_source(chunk, code, &options.limits) {
+        Ok(b) => b,
+        Err(e) => {
+            report.load_error = Some(e.to_string());
+            return report;
+        }
+    };
+    report.name = bot.name().map(String::from);
+    report.memory_after_load = bot.memory_used();
+    let opponents: Vec<String> = if options.opponents.is_empty() {
+        CheckOptions::default().opponents
+    } else {
+        options.opponents.clone()
+    };
+    let mut first_replay = None;
+    for m in 0..3u32 {
+        let seat = m as usize;
+        let names = [
+            &opponents[(2 * seat) % opponents.len()],
+            &opponents[(2 * seat + 1) % opponents.len()],
+        ];
+        let played = play_one(&mut bot, seat, &names, m, options, &mut report);
+        match played {
+            Ok(lines) => {
+                if m == 0 {
+                    first_replay = Some(lines);
+                }
+            }
+            Err(e) => {
+                report.load_error = Some(e);
+                return report;
+            }
+        }
+        for n in names {
+            if !report.opponents.contains(n) {
+                report.opponents.push(n.clone());
+            }
+        }
+    }
+    report.stats = bot.stats().clone();
+
+    // The same seed again, with a fresh copy of the bot.
+    if let (Some(first), Ok(mut again)) = (
+        first_replay,
+        LuaBot::from_source(chunk, code, &options.limits),
+    ) {
+        let names = [&opponents[0], &opponents[1 % opponents.len()]];
+        let mut scratch = CheckReport::default();
+        if let Ok(second) = play_one(&mut again, 0, &names, 0, options, &mut scratch) {
+            let diff = first
+                .iter()
+                .zip(second.iter())
+                .position(|(a, b)| a != b)
+                .or_else(|| (first.len() != second.len()).then(|| first.len().min(second.len())));
+            report.deterministic = Some(diff.is_none());
+            report.difference = diff.map(|i| {
+                let show = |l: Option<&String>| {
+                    l.map_or("(nothing)".to_string(), |s| super::api::cut(s, 160))
+                };
+                format!(
+                    "replay line {}: first run {}, second run {}",
+                    i + 1,
+                    show(first.get(i)),
+                    show(second.get(i))
+                )
+            });
+        }
+    }
+    add_warnings(&mut report);
+    report
+}
+
+/// The checked bot and the opponents at one table.
+enum Seated<'a> {
+    Checked(&'a mut LuaBot),
+    Other(Box<LuaBot>),
+}
+
+impl Seated<'_> {
+    fn bot(&mut self) -> &mut LuaBot {
+        match self {
+            Seated::Checked(b) => b,
+            Seated::Other(b) => b,
+        }
+    }
+}
+
+impl Player for Seated<'_> {
+    fn begin_match(&mut self, info: &MatchInfo<'_>) {
+        self.bot().begin_match(info)
+    }
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.bot().begin_game(game, seed)
+    }
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        self.bot().decide(view)
+    }
+    fn wants_events(&self) -> bool {
+        match self {
+            Seated::Checked(b) => b.wants_events(),
+            Seated::Other(b) => b.wants_events(),
+        }
+    }
+    fn observe(&mut self, event: &PublicEvent) {
+        self.bot().observe(event)
+    }
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        self.bot().take_logs(out)
+    }
+}
+
+/// Records the checked seat's failures and the replay lines.
+struct Recorder {
+    seat: Seat,
+    round: u32,
+    game: u32,
+    lines: Vec<String>,
+    penalties: Vec<CheckPenalty>,
+    counts: [u32; 6],
+    capped_log: bool,
+}
+
+impl Observer for Recorder {
+    fn event(&mut self, event: &Event) {
+        match event {
+            Event::GameStart { game, .. } => self.game = *game,
+            Event::Penalty {
+                seat,
+                reason,
+                detail,
+                ..
+            } if *seat == self.seat => {
+                let i = PenaltyReason::ALL
+                    .iter()
+                    .position(|r| r == reason)
+                    .unwrap_or(5);
+                self.counts[i] += 1;
+                if self.penalties.len() < KEEP_PENALTIES {
+                    self.penalties.push(CheckPenalty {
+                        game: (self.round, self.game),
+                        reason: *reason,
+                        detail: detail.clone(),
+                    });
+                }
+            }
+            Event::Log { seat, text } if *seat == self.seat && text.starts_with("[log limit") => {
+                self.capped_log = true;
+            }
+            _ => {}
+        }
+        self.lines
+            .push(serde_json::to_string(event).unwrap_or_default());
+    }
+}
+
+fn play_one(
+    bot: &mut LuaBot,
+    seat: Seat,
+    opponents: &[&String; 2],
+    round: u32,
+    options: &CheckOptions,
+    report: &mut CheckReport,
+) -> Result<Vec<String>, String> {
+    let mut others = Vec::new();
+    for name in opponents {
+        others.push(
+            LuaBot::bundled(name, &BotLimits::default())
+                .map_err(|e| format!("opponent {name}: {e}"))?,
+        );
+    }
+    let mut infos = Vec::new();
+    let mut order = others.into_iter();
+    let mut players: Vec<Seated<'_>> = Vec::new();
+    let checked_info = bot.seat_info(seat);
+    for s in 0..3 {
+        if s == seat {
+            infos.push(checked_info.clone());
+        } else if let Some(o) = order.next() {
+            infos.push(o.seat_info(s));
+            players.push(Seated::Other(Box::new(o)));
+        }
+    }
+    players.insert(seat, Seated::Checked(bot));
+    let setup = MatchSetup {
+        rules: options.rules,
+        seed: options.seed.wrapping_add(u64::from(round)),
+        games: options.games,
+        seats: infos,
+        penalty: PenaltyPolicy {
+            disqualify_after: None,
+            ..PenaltyPolicy::default()
+        },
+        stop: None,
+    };
+    let mut recorder = Recorder {
+        seat,
+        round: round + 1,
+        game: 0,
+        lines: Vec::new(),
+        penalties: Vec::new(),
+        counts: [0; 6],
+        capped_log: false,
+    };
+    let stats = play_match(&setup, &mut players, &mut recorder).map_err(|e| e.to_string())?;
+    report.games += stats.games;
+    report.wins += stats.wins.get(seat).copied().unwrap_or(0);
+    for (total, n) in report.penalty_counts.iter_mut().zip(recorder.counts) {
+        *total += n;
+    }
+    let room = KEEP_PENALTIES.saturating_sub(report.penalties.len());
+    report
+        .penalties
+        .extend(recorder.penalties.into_iter().take(room));
+    if recorder.capped_log && !report.warnings.iter().any(|w| w.contains("log limit")) {
+        report.warnings.push(format!(
+            "the bot wrote more than the log limit of {} lines in a game; the rest were dropped",
+            options.limits.log_lines
+        ));
+    }
+    Ok(recorder.lines)
+}
+
+fn add_warnings(report: &mut CheckReport) {
+    let limits = report.limits;
+    let s = &report.stats;
+    if s.most_instructions > limits.instructions / 2 {
+        report.warnings.push(format!(
+            "one call used about {} of its {} instructions: close to the budget",
+            s.most_instructions, limits.instructions
+        ));
+    }
+    if s.slowest.as_millis() as u64 > limits.wall_ms / 4 {
+        report.warnings.push(format!(
+            "the slowest call took {:.1} ms, a large part of the {} ms limit",
+            s.slowest.as_secs_f64() * 1000.0,
+            limits.wall_ms
+        ));
+    }
+    if s.memory_peak > limits.memory_bytes / 2 {
+        report.warnings.push(format!(
+            "the bot's state grew to {} of its {} limit",
+            bytes(s.memory_peak),
+            bytes(limits.memory_bytes)
+        ));
+    }
+    if report.deterministic == Some(false) {
+        report.warnings.push(
+            "the same seed gave different play: iterating with pairs() over string keys, \
+             tostring() of tables or collectgarbage(\"count\") vary between runs; use \
+             liar.sorted_pairs and liar.random"
+                .to_string(),
+        );
+    }
+}
+
+impl fmt::Display for CheckReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.name {
+            Some(n) => writeln!(f, "Checking {} (\"{n}\")", self.chunk)?,
+            None => writeln!(f, "Checking {}", self.chunk)?,
+        }
+        if let Some(e) = &self.load_error {
+            writeln!(f, "  load:          FAILED")?;
+            writeln!(f, "    {e}")?;
+            return writeln!(f, "Result: FAIL (the bot did not load)");
+        }
+        writeln!(
+            f,
+            "  load:          ok, api_version 1, state {}",
+            bytes(self.memory_after_load)
+        )?;
+        writeln!(
+            f,
+            "  played:        {} games against {}; won {}",
+            self.games,
+            self.opponents.join(", "),
+            self.wins
+        )?;
+        let total = self.penalty_total();
+        if total == 0 {
+            writeln!(f, "  penalties:     none")?;
+        } else {
+            let by_reason: Vec<String> = PenaltyReason::ALL
+                .iter()
+                .zip(self.penalty_counts)
+                .filter(|(_, n)| *n > 0)
+                .map(|(r, n)| format!("{} {n}", r.name()))
+                .collect();
+            writeln!(f, "  penalties:     {total} ({})", by_reason.join(", "))?;
+            for p in &self.penalties {
+                writeln!(
+                    f,
+                    "    match {} game {}: {}: {}",
+                    p.game.0,
+                    p.game.1,
+                    p.reason.name(),
+                    p.detail
+                )?;
+            }
+            if (total as usize) > self.penalties.len() {
+                writeln!(
+                    f,
+                    "    ... and {} more",
+                    total as usize - self.penalties.len()
+                )?;
+            }
+        }
+        let s = &self.stats;
+        writeln!(
+            f,
+            "  slowest call:  {:.3} ms ({}); {} decisions, {} events observed",
+            s.slowest.as_secs_f64() * 1000.0,
+            if s.slowest_call.is_empty() {
+                "-"
+            } else {
+                s.slowest_call
+            },
+            s.decisions,
+            s.observed
+        )?;
+        if s.most_instructions <= u64::from(BotLimits::HOOK_STEP) {
+            writeln!(
+                f,
+                "  budget:        every call used fewer than {} of its {} instructions",
+                BotLimits::HOOK_STEP,
+                self.limits.instructions
+            )?;
+        } else {
+            writeln!(
+                f,
+                "  budget:        the busiest call used about {} of its {} instructions",
+                s.most_instructions, self.limits.instructions
+            )?;
+        }
+        writeln!(
+            f,
+            "  memory peak:   {} (limit {})",
+            bytes(s.memory_peak),
+            bytes(self.limits.memory_bytes)
+        )?;
+        match self.deterministic {
+            Some(true) => writeln!(
+                f,
+                "  deterministic: yes (the same seed replayed identically)"
+            )?,
+            Some(false) => {
+                writeln!(f, "  deterministic: NO")?;
+                if let Some(d) = &self.difference {
+                    writeln!(f, "    {d}")?;
+                }
+            }
+            None => writeln!(f, "  deterministic: not checked")?,
+        }
+        for w in &self.warnings {
+            writeln!(f, "  warning: {w}")?;
+        }
+        if self.passed() {
+            writeln!(f, "Result: PASS")
+        } else {
+            writeln!(f, "Result: FAIL ({total} penalties)")
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Strict, bounded reading of what a bot's function returned.
+//!
+//! Only raw reads are used (no metamethod of the bot's runs), at most six
+//! table entries are looked at, and strings longer than a claim may be are
+//! refused before they are read. Anything unexpected is an illegal decision
+//! whose message says what was expected.
+
+use super::api::cut;
+use crate::rules::{
+    Decision, DecisionKind, Dice, Face, Hand, MAX_CLAIM_LEN, Positions, Ranking, SeatView,
+    parse_claim,
+};
+use mlua::{Table, Value};
+
+/// How a returned value is shown in messages: short, and never through the
+/// bot's own `__tostring`.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Nil => "nil".to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Number(x) => x.to_string(),
+        Value::String(s) => format!("{:?}", cut(&s.to_string_lossy(), 40)),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
+/// Reads the decision of `kind` from `value`; `func` names the bot's
+/// function in messages (e.g. `claim (bot.lua:12)`).
+///
+/// `fast` is what `host.lua` already read when the value had the usual
+/// form: a re-throw as a bit mask of positions, a canonical claim as its
+/// hand number (from 1). It comes from the host's own code, never from the
+/// bot.
+pub(crate) fn read(
+    kind: DecisionKind,
+    value: &Value,
+    fast: Option<i64>,
+    view: &SeatView<'_>,
+    ranking: Ranking,
+    func: &str,
+) -> Result<Decision, String> {
+    if let Some(x) = fast {
+        match kind {
+            DecisionKind::Reroll => {
+                if let Some(p) = u8::try_from(x).ok().and_then(Positions::from_mask) {
+                    return Ok(Decision::Reroll(p));
+                }
+            }
+            DecisionKind::Claim => {
+                if let Some(hand) = usize::try_from(x - 1).ok().and_then(Hand::from_index) {
+                    return checked_claim(hand, value, view, ranking, func);
+                }
+            }
+            DecisionKind::Respond => {}
+        }
+    }
+    match kind {
+        DecisionKind::Respond => match value {
+            Value::Boolean(true) => Ok(Decision::Challenge),
+            Value::Boolean(false) => Ok(Decision::Accept),
+            other => Err(format!(
+                "{func} returned {}; it must return true (challenge) or false (accept)",
+                shown(other)
+            )),
+        },
+        DecisionKind::Reroll => match value {
+            Value::Table(t) => positions(t)
+                .map(Decision::Reroll)
+                .map_err(|e| format!("{func} returned {e}")),
+            other => Err(format!(
+                "{func} returned {}; it must return a list of dice positions 1-5 to throw \
+                 again, e.g. {{1, 4}}, or {{}} to keep all five",
+                shown(other)
+            )),
+        },
+        DecisionKind::Claim => {
+            let hand = claim(value, ranking).map_err(|e| format!("{func} returned {e}"))?;
+            checked_claim(hand, value, view, ranking, func)
+        }
+    }
+}
+
+/// `hand` as the claim, if it is higher than the claim to beat.
+fn checked_claim(
+    hand: Hand,
+    value: &Value,
+    view: &SeatView<'_>,
+    ranking: Ranking,
+    func: &str,
+) -> Result<Decision, String> {
+    if let Some(t) = view.to_beat
+        && !ranking.beats(hand, t.claim)
+    {
+        return Err(format!(
+            "{func} returned {} ({hand}), which is not higher than the claim to beat, {}",
+            shown(value),
+            t.claim
+        ));
+    }
+    Ok(Decision::Claim(hand))
+}
+
+/// A list of distinct positions 1-5 (integers, or floats with whole values).
+fn positions(t: &Table) -> Result<Positions, String> {
+    if t.metatable().is_some() {
+        return Err("a table with a metatable; return a plain list such as {1, 4}".into());
+    }
+    let len = t.raw_len();
+    if len > 5 {
+        return Err(format!(
+            "a list of {len} positions; there are only five dice (positions 1-5)"
+        ));
+    }
+    let mut list = Vec::with_capacity(5);
+    let mut entries = 0usize;
+    // lua_next reads raw: no __pairs or __index of the bot's runs here.
+    for pair in t.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| format!("an unreadable table ({e})"))?;
+        entries += 1;
+        if entries > 5 {
+            return Err(
+                "a table with more than five entries; give at most five positions 1-5".into(),
+            );
+        }
+        let in_list = matches!(key, Value::Integer(k) if k >= 1 && (k as usize) <= len);
+        if !in_list {
+            return Err(format!(
+                "a table with the key {}; give a plain list such as {{1, 4}}",
+                shown(&key)
+            ));
+        }
+        let p = match value {
+            Value::Integer(p) => p,
+            Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e9 => x as i64,
+            other => {
+                return Err(format!(
+                    "the position {}; positions are whole numbers 1-5",
+                    shown(&other)
+                ));
+            }
+        };
+        if !(1..=5).contains(&p) {
+            return Err(format!(
+                "the position {p}; positions run from 1 to 5 (the dice in view.dice)"
+            ));
+        }
+        let p = (p - 1) as usize;
+        if list.contains(&p) {
+            return Err(format!("the position {} twice", p + 1));
+        }
+        list.push(p);
+    }
+    if entries != len {
+        return Err("a list with holes; give a plain list such as {1, 4}".into());
+    }
+    Positions::from_list(&list).ok_or_else(|| "positions out of range".to_string())
+}
+
+/// A claim: text in any notation, or a list of five faces.
+fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
+    match value {
+        Value::String(s) => {
+            let bytes = s.as_bytes();
+            if bytes.len() > MAX_CLAIM_LEN {
+                return Err(format!(
+                    "a string of {} bytes; a claim is at most {MAX_CLAIM_LEN}",
+                    bytes.len()
+                ));
+            }
+            let text = std::str::from_utf8(&bytes)
+                .map_err(|_| format!("{}, which is not UTF-8 text", shown(value)))?;
+            parse_claim(text, ranking).map_err(|e| e.to_string())
+        }
+        Value::Table(t) => {
+            if t.metatable().is_some() {
+                return Err(
+                    "a table with a metatable; a claim is a string or a plain list of five faces"
+                        .into(),
+                );
+            }
+            if t.raw_len() != 5 {
+                return Err(format!(
+                    "a list of {} items; a claim given as a list needs five faces",
+                    t.raw_len()
+                ));
+            }
+            let mut faces = [Face::Nine; 5];
+            for (i, f) in faces.iter_mut().enumerate() {
+                let item: Value = t.raw_get(i + 1).unwrap_or(Value::Nil);
+                *f = match &item {
+                    Value::String(s) if s.as_bytes().len() == 1 => {
+                        Face::from_char(s.as_bytes()[0] as char)
+                    }
+                    _ => None,
+                }
+                .ok_or_else(|| {
+                    format!(
+                        "a list whose item {} is {}, not a face (\"9\" \"T\" \"J\" \"Q\" \"K\" \"A\")",
+                        i + 1,
+                        shown(&item)
+                    )
+                })?;
+            }
+            Ok(Dice(faces).hand())
+        }
+        other => Err(format!(
+            "{}; it must return a claim such as \"QQQ99\", \"KKK\" or \"full house queens over nines\"",
+            shown(other)
+        )),
+    }
+}

@@ -1,0 +1,178 @@
+//! Turning what went wrong in a bot into a penalty reason and a short
+//! message for its author, with `file:line` where Lua gives one.
+
+use super::api::cut;
+use super::hook::{Interrupt, Meter};
+use super::limits::BotLimits;
+use crate::engine::PenaltyReason;
+
+/// Longest failure detail kept (the replay records it).
+pub(crate) const DETAIL_MAX: usize = 400;
+
+/// A failure: why, and what happened.
+pub(crate) type Failure = (PenaltyReason, String);
+
+/// The failure of a call that returned `err`.
+pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -> Failure {
+    if let Some(kind) = meter.tripped() {
+        return interrupted(kind, meter, limits);
+    }
+    if let Some(kind) = err.downcast_ref::<Interrupt>() {
+        return interrupted(*kind, meter, limits);
+    }
+    if is_memory(err) {
+        return (
+            PenaltyReason::Memory,
+            format!(
+                "ran out of memory (the limit is {})",
+                bytes(limits.memory_bytes)
+            ),
+        );
+    }
+    (PenaltyReason::Error, cut(&message(err), DETAIL_MAX))
+}
+
+/// The failure of a call stopped by the budget or the clock.
+pub(crate) fn interrupted(kind: Interrupt, meter: &Meter, limits: &BotLimits) -> Failure {
+    let at = meter
+        .location()
+        .map(|l| format!(" (at {l})"))
+        .unwrap_or_default();
+    match kind {
+        Interrupt::Budget => (
+            PenaltyReason::Budget,
+            format!(
+                "used up its budget of {} instructions{at}",
+                limits.instructions
+            ),
+        ),
+        Interrupt::Timeout => (
+            PenaltyReason::Timeout,
+            format!("ran longer than {} ms{at}", limits.wall_ms),
+        ),
+    }
+}
+
+/// A byte count for people: `32 MiB`, `1500 bytes`.
+pub(crate) fn bytes(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 20 {
+        format!("{:.1} MiB", n as f64 / f64::from(1 << 20))
+    } else if n >= 1 << 10 {
+        format!("{:.1} KiB", n as f64 / 1024.0)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+fn is_memory(err: &mlua::Error) -> bool {
+    match err {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
+            is_memory(cause)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `text` starts with a `file:line:` location.
+fn has_location(text: &str) -> bool {
+    let Some((head, _)) = text.split_once(": ") else {
+        return false;
+    };
+    match head.rsplit_once(':') {
+        Some((file, line)) => {
+            !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
+/// The first frame of a Lua traceback that is the bot's code, as `file:line`.
+fn traceback_location(trace: &str) -> Option<String> {
+    trace.lines().find_map(|line| {
+        let line = line.trim_start();
+        if line.starts_with("[C]") || line.starts_with("liar ") || line.starts_with('(') {
+            return None;
+        }
+        let (file, rest) = line.split_once(':')?;
+        let (num, _) = rest.split_once(':')?;
+        (!num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| format!("{file}:{num}"))
+    })
+}
+
+/// Lua renders non-string error values as `table: 0x55d0...`: say what they
+/// were instead (addresses would make replays differ between runs).
+fn plain(message: &str) -> String {
+    for kind in ["table", "function", "thread", "userdata"] {
+        if let Some(rest) = message
+            .strip_prefix(kind)
+            .and_then(|r| r.strip_prefix(": 0x"))
+            && rest.bytes().all(|b| b.is_ascii_hexdigit())
+        {
+            return format!("(error object is a {kind} value)");
+        }
+    }
+    message.to_string()
+}
+
+/// The author-facing text of an error: its message, located.
+pub(crate) fn message(err: &mlua::Error) -> String {
+    match err {
+        mlua::Error::CallbackError { traceback, cause } => {
+            let m = message(cause);
+            match traceback_location(traceback) {
+                Some(at) if !has_location(&m) => format!("{at}: {m}"),
+                _ => m,
+            }
+        }
+        mlua::Error::RuntimeError(s) => {
+            let (msg, trace) = s
+                .split_once("\nstack traceback:")
+                .unwrap_or((s.as_str(), ""));
+            let msg = plain(msg.trim_end());
+            match traceback_location(trace) {
+                Some(at) if !has_location(&msg) => format!("{at}: {msg}"),
+                _ => msg,
+            }
+        }
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(s) => s.clone(),
+        mlua::Error::WithContext { context, cause } => format!("{context}: {}", message(cause)),
+        mlua::Error::ExternalError(e) => e.to_string(),
+        other => other
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_are_found_and_kept() {
+        assert!(has_location("bot.lua:12: attempt to index a nil value"));
+        assert!(!has_location("attempt to index a nil value"));
+        assert!(!has_location("error: 12 things"));
+        let trace = "\n\t[C]: in function 'error'\n\tbots/x.lua:7: in function 'claim'\n\tliar host:80: in function <liar host:60>";
+        assert_eq!(traceback_location(trace).as_deref(), Some("bots/x.lua:7"));
+        let e = mlua::Error::RuntimeError(format!(
+            "table: 0x55d0c0ffee{}",
+            "\nstack traceback:".to_owned() + trace
+        ));
+        assert_eq!(message(&e), "bots/x.lua:7: (error object is a table value)");
+    }
+
+    #[test]
+    fn byte_counts_read_well() {
+        assert_eq!(bytes(32 << 20), "32 MiB");
+        assert_eq!(bytes(1500), "1.5 KiB");
+        assert_eq!(bytes(12), "12 bytes");
+    }
+}

@@ -1,0 +1,297 @@
+//! Speed and size figures of Lua bots (ignored tests; run them in release):
+//!
+//! ```text
+//! cargo test --release --lib lua::perf -- --ignored --nocapture --test-threads=1
+//! ```
+//!
+//! - the cost of one decision of a trivial bot through [`LuaBot`], against a
+//!   bare mlua call of the same Lua function with the same view;
+//! - 3-player games per second with three bundled Lua bots;
+//! - the memory of one seat's state.
+
+use super::{BUNDLED_BOTS, BotLimits, LuaBot};
+use crate::engine::{MatchInfo, MatchSetup, NoObserver, Player, play_match};
+use crate::rules::{Decision, GameState, Rules, SeatView};
+use mlua::{Function, Lua, Table};
+use std::hint::black_box;
+use std::time::Instant;
+
+const TRIVIAL: &str = r#"
+local bot = { api_version = 1 }
+function bot.challenge(view) return view.pot > 100 end
+function bot.reroll(view) return {} end
+function bot.claim(view) return "AAAAA" end
+return bot
+"#;
+
+/// Nanoseconds per call of `f`, the best of five rounds of `n` calls.
+fn time_ns(n: u32, mut f: impl FnMut()) -> f64 {
+    let mut best = f64::MAX;
+    for _ in 0..5 {
+        let t = Instant::now();
+        for _ in 0..n {
+            f();
+        }
+        best = best.min(t.elapsed().as_nanos() as f64 / f64::from(n));
+    }
+    best
+}
+
+/// A game two claims into a round: seat 2 must respond to seat 1's claim
+/// made after re-throwing two dice; the history holds four actions.
+fn game() -> GameState {
+    let rules = Rules::default();
+    let mut g = GameState::new(rules, &[0, 1, 2], 0, 1);
+    fn ok<T>(r: Result<T, crate::rules::IllegalDecision>) {
+        if let Err(e) = r {
+            panic!("{e}");
+        }
+    }
+    ok(g.throw("QQQ99".parse().unwrap_or_else(|e| panic!("{e:?}"))));
+    let r = rules.ranking();
+    let low = r.hands_above(None)[40];
+    let higher = r.hands_above(Some(low))[10];
+    ok(g.apply(0, Decision::Claim(low)));
+    ok(g.apply(1, Decision::Accept));
+    ok(g.apply(
+        1,
+        Decision::Reroll(crate::rules::Positions::from_list(&[0, 1]).unwrap_or_default()),
+    ));
+    ok(g.deal_reroll(&[crate::rules::Face::Ace, crate::rules::Face::King]));
+    ok(g.apply(1, Decision::Claim(higher)));
+    g
+}
+
+/// The view as a plain mlua caller would build it: one table, field by field.
+fn naive_view(lua: &Lua, view: &SeatView<'_>, rules: &Table, names: &Table) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("decision", "challenge")?;
+    t.raw_set("seat", view.seat + 1)?;
+    t.raw_set("seats", view.chips.len())?;
+    t.raw_set("game", view.game)?;
+    t.raw_set("round", view.round)?;
+    t.raw_set("pot", view.pot)?;
+    if let Some(c) = view.to_beat {
+        t.raw_set("claim", c.claim.to_string())?;
+        t.raw_set("claimer", c.seat + 1)?;
+        t.raw_set("rerolled", c.rerolled)?;
+    }
+    t.raw_set(
+        "chips",
+        lua.create_sequence_from(view.chips.iter().copied())?,
+    )?;
+    t.raw_set(
+        "order",
+        lua.create_sequence_from(view.order.iter().map(|s| s + 1))?,
+    )?;
+    let history = lua.create_table()?;
+    for (i, a) in view.history.iter().enumerate() {
+        let e = lua.create_table()?;
+        match *a {
+            crate::rules::RoundAction::Claim { seat, claim } => {
+                e.raw_set("action", "claim")?;
+                e.raw_set("seat", seat + 1)?;
+                e.raw_set("claim", claim.to_string())?;
+            }
+            crate::rules::RoundAction::Accept { seat } => {
+                e.raw_set("action", "accept")?;
+                e.raw_set("seat", seat + 1)?;
+            }
+            crate::rules::RoundAction::Reroll { seat, count } => {
+                e.raw_set("action", "reroll")?;
+                e.raw_set("seat", seat + 1)?;
+                e.raw_set("count", count)?;
+            }
+        }
+        history.raw_set(i + 1, e)?;
+    }
+    t.raw_set("history", history)?;
+    t.raw_set("rules", rules)?;
+    t.raw_set("names", names)?;
+    Ok(t)
+}
+
+#[test]
+#[ignore = "a measurement: run in release with --ignored --nocapture"]
+fn decision_overhead() {
+    use mlua::LuaSerdeExt;
+    let g = game();
+    let view = g.view(2);
+    assert!(view.decision.is_some());
+    let setup = MatchSetup::native(Rules::default(), 1, 1, &["honest", "honest", "honest"]);
+
+    let mut bot = LuaBot::from_source("trivial.lua", TRIVIAL, &BotLimits::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    bot.begin_match(&MatchInfo {
+        seat: 2,
+        seats: &setup.seats,
+        rules: &setup.rules,
+        games: 1,
+    });
+    bot.begin_game(1, 7);
+    let n = 200_000;
+    let ours = time_ns(n, || {
+        black_box(bot.decide(black_box(&view)).ok());
+    });
+
+    let lua = Lua::new();
+    let f: Function = lua
+        .load("return function(view) return view.pot > 100 end")
+        .eval()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let rules = match lua.to_value(&setup.rules) {
+        Ok(mlua::Value::Table(t)) => t,
+        _ => panic!("rules"),
+    };
+    let names = lua
+        .create_sequence_from(setup.seats.iter().map(|s| s.name.clone()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let prebuilt = naive_view(&lua, &view, &rules, &names).unwrap_or_else(|e| panic!("{e}"));
+    let bare = time_ns(n, || {
+        black_box(f.call::<bool>(&prebuilt).ok());
+    });
+    let built = time_ns(n, || {
+        let t = naive_view(&lua, black_box(&view), &rules, &names);
+        black_box(t.and_then(|t| f.call::<bool>(&t)).ok());
+    });
+    println!("one decision of a trivial bot (respond, 4 history entries):");
+    println!("  LuaBot::decide (sandbox, budget, view, strict read): {ours:8.0} ns");
+    println!("  bare mlua call, view table built field by field:     {built:8.0} ns");
+    println!("  bare mlua call, view table prebuilt (call only):     {bare:8.0} ns");
+    println!(
+        "  ratio to the bare call with the view built:          {:8.2}",
+        ours / built
+    );
+    println!(
+        "  ratio to the bare call alone:                        {:8.2}",
+        ours / bare
+    );
+}
+
+#[test]
+#[ignore = "a measurement: run in release with --ignored --nocapture"]
+fn games_per_second() {
+    let rules = Rules::default();
+    for trio in [
+        ["honest", "statistician", "random"],
+        ["honest", "honest", "honest"],
+        ["random", "bluffer", "statistician"],
+    ] {
+        let games = 20_000;
+        let mut setup = MatchSetup::native(rules, 11, games, &["honest", "honest", "honest"]);
+        let mut players: Vec<LuaBot> = trio
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| {
+                let b =
+                    LuaBot::bundled(name, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
+                setup.seats[seat] = b.seat_info(seat);
+                b
+            })
+            .collect();
+        let t = Instant::now();
+        let stats = play_match(&setup, &mut players, &mut NoObserver).unwrap_or_default();
+        let secs = t.elapsed().as_secs_f64();
+        assert_eq!(stats.games, games);
+        println!(
+            "{:40} {:8.0} games/s ({:.1} decisions per game, {:.2} µs per decision)",
+            trio.join(" + "),
+            f64::from(games) / secs,
+            stats.decisions as f64 / f64::from(games),
+            secs * 1e6 / stats.decisions as f64
+        );
+    }
+    let games = 20_000;
+    let setup = MatchSetup::native(rules, 11, games, &["honest", "honest", "random"]);
+    let mut natives = crate::engine::native_players(&setup).unwrap_or_default();
+    let t = Instant::now();
+    play_match(&setup, &mut natives, &mut NoObserver).unwrap_or_default();
+    println!(
+        "{:40} {:8.0} games/s (native policies, for comparison)",
+        "native honest + honest + random",
+        f64::from(games) / t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+#[ignore = "a measurement: run in release with --ignored --nocapture"]
+fn memory_per_seat() {
+    for name in BUNDLED_BOTS {
+        let b = LuaBot::bundled(name, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
+        println!(
+            "{name:18} {:7.1} KiB after loading",
+            b.memory_used() as f64 / 1024.0
+        );
+    }
+    let t = Instant::now();
+    let n = 200;
+    for _ in 0..n {
+        black_box(LuaBot::bundled("honest", &BotLimits::default()).ok());
+    }
+    println!(
+        "creating a state and loading a bot: {:.0} µs",
+        t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
+    );
+    let setup = MatchSetup::native(Rules::default(), 1, 1, &["honest", "honest", "honest"]);
+    let info = MatchInfo {
+        seat: 0,
+        seats: &setup.seats,
+        rules: &setup.rules,
+        games: 1,
+    };
+    let mut b = LuaBot::bundled("honest", &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
+    b.begin_match(&info);
+    let t = Instant::now();
+    for _ in 0..n {
+        b.begin_match(&info);
+    }
+    println!(
+        "a new match for a loaded bot (fresh state from bytecode): {:.0} µs",
+        t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
+    );
+}
+
+#[test]
+#[ignore = "a measurement: run in release with --ignored --nocapture"]
+fn decision_kinds() {
+    let setup = MatchSetup::native(Rules::default(), 1, 1, &["honest", "honest", "honest"]);
+    let info = |seat| MatchInfo {
+        seat,
+        seats: &setup.seats,
+        rules: &setup.rules,
+        games: 1,
+    };
+    let g = game();
+    // Seat 2 responds; then a copy where it accepted and must re-throw and claim.
+    let mut after = g.clone();
+    let _ = after.apply(2, Decision::Accept);
+    let reroll_view = after.view(2);
+    let mut claiming = after.clone();
+    let _ = claiming.apply(2, Decision::Reroll(crate::rules::Positions::NONE));
+    let _ = claiming.deal_reroll(&[]);
+    let claim_view = claiming.view(2);
+    for name in ["trivial", "honest", "statistician", "random", "bluffer"] {
+        let mut bot = if name == "trivial" {
+            LuaBot::from_source("trivial.lua", TRIVIAL, &BotLimits::default())
+        } else {
+            LuaBot::bundled(name, &BotLimits::default())
+        }
+        .unwrap_or_else(|e| panic!("{e}"));
+        bot.begin_match(&info(2));
+        bot.begin_game(1, 3);
+        let n = 100_000;
+        let view = g.view(2);
+        let respond = time_ns(n, || {
+            black_box(bot.decide(&view).ok());
+        });
+        let reroll = time_ns(n, || {
+            black_box(bot.decide(&reroll_view).ok());
+        });
+        let claim = time_ns(n, || {
+            black_box(bot.decide(&claim_view).ok());
+        });
+        println!(
+            "{name:14} respond {respond:6.0} ns  reroll {reroll:6.0} ns  claim {claim:6.0} ns"
+        );
+    }
+}

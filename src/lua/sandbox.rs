@@ -1,0 +1,185 @@
+//! A fresh Lua state for one bot: safe libraries only, the `liar` module,
+//! wrapped standard functions, a locked string metatable, the budget hook
+//! and the memory limit.
+
+use super::api::{self, Shared};
+use super::hook::INTERNAL_CHUNK;
+use super::limits::BotLimits;
+use super::pattern;
+use crate::rules::Face;
+use mlua::chunk::ChunkMode;
+use mlua::state::{GcGenParams, GcMode};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
+use std::sync::{Arc, OnceLock};
+
+/// The globals a bot sees; anything else the libraries define is removed.
+pub(crate) const GLOBALS: &[&str] = &[
+    "_G",
+    "_VERSION",
+    "assert",
+    "collectgarbage",
+    "coroutine",
+    "error",
+    "getmetatable",
+    "ipairs",
+    "liar",
+    "load",
+    "math",
+    "next",
+    "pairs",
+    "pcall",
+    "print",
+    "rawequal",
+    "rawget",
+    "rawlen",
+    "rawset",
+    "select",
+    "setmetatable",
+    "string",
+    "table",
+    "tonumber",
+    "tostring",
+    "type",
+    "utf8",
+    "warn",
+    "xpcall",
+];
+
+/// The host's own Lua chunks.
+#[derive(Clone, Copy)]
+pub(crate) enum Internal {
+    Prelude,
+    Host,
+    Api,
+}
+
+impl Internal {
+    fn source(self) -> (&'static str, &'static str) {
+        match self {
+            Internal::Prelude => ("prelude", include_str!("prelude.lua")),
+            Internal::Host => ("host", include_str!("host.lua")),
+            Internal::Api => ("api", include_str!("api.lua")),
+        }
+    }
+}
+
+/// Loads one of the host's chunks. Each is compiled once per process and
+/// then loaded as bytecode, which is several times faster than parsing it
+/// again for every new state. (Only the host's own chunks are ever loaded
+/// as bytecode; bots cannot load any.)
+pub(crate) fn internal_chunk(lua: &Lua, which: Internal) -> mlua::Result<Function> {
+    static COMPILED: [OnceLock<Option<Vec<u8>>>; 3] = [const { OnceLock::new() }; 3];
+    let (name, source) = which.source();
+    let name = format!("{INTERNAL_CHUNK} {name}");
+    let compiled = COMPILED[which as usize].get_or_init(|| {
+        let scratch = Lua::new();
+        let f = scratch.load(source).set_name(name.clone()).into_function();
+        f.ok().map(|f| f.dump(false))
+    });
+    match compiled {
+        Some(bytes) => lua
+            .load(&bytes[..])
+            .set_name(name)
+            .set_mode(ChunkMode::Binary)
+            .into_function(),
+        None => lua
+            .load(source)
+            .set_name(name)
+            .set_mode(ChunkMode::Text)
+            .into_function(),
+    }
+}
+
+/// A new bot state and the host's handles into it.
+pub(crate) struct Sandbox {
+    /// The host's functions (see `host.lua`).
+    pub(crate) host: Table,
+    /// Installs a ranking's tables for the `liar` helpers.
+    pub(crate) set_ranking: Function,
+    pub(crate) lua: Lua,
+}
+
+/// Creates the state. The hook is installed and the memory limit set; the
+/// caller starts the meter before running any bot code.
+pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Result<Sandbox> {
+    // io, os, package and debug are never loaded; the base library always is,
+    // and is trimmed below.
+    let libs = StdLib::COROUTINE | StdLib::TABLE | StdLib::STRING | StdLib::UTF8 | StdLib::MATH;
+    let lua = Lua::new_with(libs, LuaOptions::new())?;
+    // Views and their lists die young: the generational collector handles
+    // such garbage with less work than the incremental one. (Switching runs
+    // a full collection, so it is done while the state is still empty.)
+    lua.gc_set_mode(GcMode::Generational(GcGenParams::default()));
+    let globals = lua.globals();
+
+    // Drop whatever is not on the list (dofile, loadfile, require...).
+    let mut extra: Vec<Value> = Vec::new();
+    for pair in globals.pairs::<Value, Value>() {
+        let (key, _) = pair?;
+        let keep = match &key {
+            Value::String(s) => {
+                let name = s.as_bytes();
+                GLOBALS.iter().any(|g| *name == *g.as_bytes())
+            }
+            _ => false,
+        };
+        if !keep {
+            extra.push(key);
+        }
+    }
+    for key in extra {
+        globals.raw_set(key, Value::Nil)?;
+    }
+    let string: Table = globals.raw_get("string")?;
+    string.raw_set("dump", Value::Nil)?;
+
+    pattern::register(&lua, &shared.meter)?;
+    let (liar, set_ranking, hands) = api::register(&lua, shared)?;
+    globals.raw_set("liar", liar.clone())?;
+
+    let meter = Arc::clone(&shared.meter);
+    let host_log = {
+        let shared = Arc::clone(shared);
+        lua.create_function(move |_, text: mlua::LuaString| {
+            // Only the start of a long line is kept: copy no more than that.
+            let bytes = text.as_bytes();
+            let head = &bytes[..bytes.len().min(BotLimits::LOG_LINE_BYTES + 8)];
+            shared.log_line(&String::from_utf8_lossy(head));
+            Ok(())
+        })?
+    };
+    let charge = lua.create_function(move |lua, n: Value| {
+        let steps = match n {
+            Value::Integer(i) => u64::try_from(i).unwrap_or(0),
+            Value::Number(x) if x > 0.0 => x.min(u64::MAX as f64) as u64,
+            _ => 0,
+        };
+        meter.charge(lua, steps)
+    })?;
+    let memory_kb = lua.create_function(|lua, ()| Ok(lua.used_memory() as f64 / 1024.0))?;
+    let stopping = {
+        let meter = Arc::clone(&shared.meter);
+        lua.create_function(move |_, ()| Ok(meter.tripped().is_some()))?
+    };
+
+    // The host chunk goes first, so it captures the standard functions
+    // before the prelude wraps them.
+    let faces = lua.create_table_with_capacity(6, 0)?;
+    for (i, f) in Face::ALL.iter().enumerate() {
+        faces.raw_set(i + 1, f.letter().to_string())?;
+    }
+    let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces))?;
+    internal_chunk(&lua, Internal::Prelude)?
+        .call::<()>((liar, host_log, charge, memory_kb, stopping))?;
+    host.raw_get::<Function>("snapshot")?.call::<()>(())?;
+
+    let memory = limits.memory_bytes.max(BotLimits::MIN_MEMORY_BYTES);
+    lua.set_memory_limit(usize::try_from(memory).unwrap_or(usize::MAX))?;
+    shared.meter.set_memory_limit(memory);
+    shared.meter.install(&lua)?;
+    Ok(Sandbox {
+        host,
+        set_ranking,
+        lua,
+    })
+}

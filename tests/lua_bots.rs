@@ -1,0 +1,397 @@
+//! The bundled Lua bots: they play long matches without a penalty, under
+//! every rule variant, next to native policies; replays are reproducible;
+//! the helpers they use agree with the Rust rules; the template and
+//! `check_source` work.
+
+use liar::engine::{
+    Event, MatchSetup, MatchStats, NativePlayer, Observer, Player, Policy, SeatInfo, play_match,
+};
+use liar::lua::{
+    BUNDLED_BOTS, BotLimits, CheckOptions, LuaBot, bundled_source, check_source, new_bot_template,
+};
+use liar::replay::ReplayWriter;
+use liar::rules::{
+    Category, DiceKind, Face, Hand, Ranking, Rules, Straights, chance_to_reach, parse_claim,
+};
+
+fn bundled(name: &str) -> LuaBot {
+    match LuaBot::bundled(name, &BotLimits::default()) {
+        Ok(b) => b,
+        Err(e) => panic!("{name}: {e}"),
+    }
+}
+
+/// Plays a match of the given players (their seat infos taken from them).
+fn play(
+    rules: Rules,
+    seed: u64,
+    games: u32,
+    players: Vec<(SeatInfo, Box<dyn Player>)>,
+    observer: &mut impl Observer,
+) -> MatchStats {
+    let names: Vec<&str> = players.iter().map(|_| "honest").collect();
+    let mut setup = MatchSetup::native(rules, seed, games, &names);
+    let mut seated: Vec<Box<dyn Player>> = Vec::new();
+    for (i, (mut info, p)) in players.into_iter().enumerate() {
+        info.seat = i;
+        setup.seats[i] = info;
+        seated.push(p);
+    }
+    match play_match(&setup, &mut seated, observer) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn lua_seat(name: &str, seat: usize) -> (SeatInfo, Box<dyn Player>) {
+    let b = bundled(name);
+    (b.seat_info(seat), Box::new(b))
+}
+
+fn native_seat(policy: Policy, seat: usize) -> (SeatInfo, Box<dyn Player>) {
+    let info = MatchSetup::native(Rules::default(), 0, 1, &[policy.name()]).seats[0].clone();
+    (
+        SeatInfo { seat, ..info },
+        Box::new(NativePlayer::new(policy)),
+    )
+}
+
+struct Penalties(Vec<String>);
+
+impl Observer for Penalties {
+    fn event(&mut self, event: &Event) {
+        if let Event::Penalty { seat, detail, .. } = event {
+            self.0.push(format!("seat {seat}: {detail}"));
+        }
+    }
+}
+
+#[test]
+fn every_bundled_bot_plays_a_thousand_games_without_a_penalty() {
+    for (i, name) in BUNDLED_BOTS.iter().enumerate() {
+        // The bot at the table with two other bundled bots, all in Lua.
+        let other = |k: usize| BUNDLED_BOTS[(i + k) % BUNDLED_BOTS.len()];
+        let players = vec![
+            lua_seat(name, 0),
+            lua_seat(other(1), 1),
+            lua_seat(other(2), 2),
+        ];
+        let mut penalties = Penalties(Vec::new());
+        let stats = play(
+            Rules::default(),
+            1000 + i as u64,
+            1000,
+            players,
+            &mut penalties,
+        );
+        assert_eq!(stats.games, 1000, "{name}");
+        assert!(
+            penalties.0.is_empty(),
+            "{name}: {:?}",
+            &penalties.0[..penalties.0.len().min(5)]
+        );
+    }
+}
+
+#[test]
+fn bundled_bots_play_every_rule_variant() {
+    let variants = [
+        Rules {
+            straights: Straights::None,
+            ..Rules::default()
+        },
+        Rules {
+            straights: Straights::AboveFullHouse,
+            kickers: false,
+            ..Rules::default()
+        },
+        Rules {
+            dice: DiceKind::Standard,
+            chips: 5,
+            ..Rules::default()
+        },
+        Rules {
+            min_players: 2,
+            ..Rules::default()
+        },
+    ];
+    for (v, rules) in variants.into_iter().enumerate() {
+        let two = v == 3;
+        let mut players = vec![
+            lua_seat("random", 0),
+            lua_seat("honest", 1),
+            lua_seat("bluffer", 2),
+            lua_seat("statistician", 3),
+            lua_seat("never_challenge", 4),
+            lua_seat("always_challenge", 5),
+        ];
+        if two {
+            players.truncate(2);
+        }
+        let mut penalties = Penalties(Vec::new());
+        let stats = play(rules, 7 + v as u64, 100, players, &mut penalties);
+        assert_eq!(stats.games, 100);
+        assert!(penalties.0.is_empty(), "variant {v}: {:?}", penalties.0);
+    }
+}
+
+#[test]
+fn lua_bots_and_native_policies_share_a_table() {
+    let players = vec![
+        lua_seat("statistician", 0),
+        native_seat(Policy::Honest, 1),
+        lua_seat("honest", 2),
+        native_seat(Policy::Random, 3),
+    ];
+    let mut penalties = Penalties(Vec::new());
+    let stats = play(Rules::default(), 99, 300, players, &mut penalties);
+    assert_eq!(stats.games, 300);
+    assert!(penalties.0.is_empty(), "{:?}", penalties.0);
+    // The statistician should beat random play over 300 games.
+    assert!(stats.wins[0] > stats.wins[3], "{:?}", stats.wins);
+}
+
+fn replay(seed: u64) -> Vec<u8> {
+    let players = vec![
+        lua_seat("random", 0),
+        lua_seat("bluffer", 1),
+        lua_seat("statistician", 2),
+        lua_seat("honest", 3),
+    ];
+    let mut writer = ReplayWriter::new(Vec::new());
+    let stats = play(Rules::default(), seed, 200, players, &mut writer);
+    assert_eq!(stats.games, 200);
+    match writer.finish() {
+        Ok(bytes) => bytes,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn the_same_seed_gives_a_byte_identical_replay() {
+    let a = replay(31337);
+    let b = replay(31337);
+    assert!(a.len() > 10_000);
+    assert!(a == b, "replays of the same seed differ");
+    assert!(replay(31338) != a, "another seed plays differently");
+}
+
+/// Collects the log lines of seat 0.
+struct Logs(Vec<String>);
+
+impl Observer for Logs {
+    fn event(&mut self, event: &Event) {
+        if let Event::Log { seat: 0, text } = event {
+            self.0.push(text.clone());
+        }
+    }
+}
+
+#[test]
+fn helpers_agree_with_the_rules_code() {
+    // The bot computes with the helpers and logs the results; the test
+    // recomputes them with the Rust rules.
+    let code = r#"
+local cases = {
+  { kept = "", target = "KKK" }, { kept = "KK", target = "KKK" }, { kept = "AAAA", target = "AAAAA" },
+  { kept = "Q9", target = "full house" }, { kept = { "T", "J", "Q", "K" }, target = "AKQJT" },
+}
+local done = false
+local function report()
+  if done then return end
+  done = true
+  for _, c in ipairs(cases) do
+    local kept = type(c.kept) == "table" and table.concat(c.kept) or c.kept
+    liar.log(string.format("chance %s %s %.17g", kept, liar.parse(c.target), liar.chance(c.kept, c.target)))
+  end
+  for _, h in ipairs({ "AQJT9", "KKKQQ", "AKQJT", "99TTJ", "AAAAA" }) do
+    liar.log("category " .. h .. " " .. liar.category(h) .. " " .. liar.strength(h))
+  end
+  liar.log("above " .. table.concat(liar.above("KKKKA", 3), ","))
+end
+local bot = { api_version = 1 }
+function bot.challenge(view) report() return true end
+function bot.reroll(view) return {} end
+function bot.claim(view) report() return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let b = match LuaBot::from_source("helpers.lua", code, &BotLimits::default()) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    let players = vec![
+        (b.seat_info(0), Box::new(b) as Box<dyn Player>),
+        native_seat(Policy::Honest, 1),
+        native_seat(Policy::Honest, 2),
+    ];
+    let mut logs = Logs(Vec::new());
+    play(Rules::default(), 5, 1, players, &mut logs);
+    let r = Ranking::default();
+    let hand = |t: &str| parse_claim(t, r).unwrap_or(Hand::LOWEST);
+    let faces = |t: &str| -> Vec<Face> { t.chars().filter_map(Face::from_char).collect() };
+    let mut checked = 0;
+    for line in &logs.0 {
+        let parts: Vec<&str> = line.split(' ').collect();
+        match parts.as_slice() {
+            ["chance", kept, target, p] => {
+                let expected = chance_to_reach(&faces(kept), hand(target), r);
+                let got: f64 = p.parse().unwrap_or(-1.0);
+                assert!((got - expected).abs() < 1e-15, "{line}: {expected}");
+                checked += 1;
+            }
+            ["category", h, name, strength] => {
+                let h = hand(h);
+                let expected = match r.category(h) {
+                    Category::Bust => "bust",
+                    Category::OnePair => "one-pair",
+                    Category::TwoPairs => "two-pairs",
+                    Category::ThreeOfAKind => "three-of-a-kind",
+                    Category::LowStraight => "low-straight",
+                    Category::HighStraight => "high-straight",
+                    Category::FullHouse => "full-house",
+                    Category::FourOfAKind => "four-of-a-kind",
+                    Category::FiveOfAKind => "five-of-a-kind",
+                };
+                assert_eq!(*name, expected, "{line}");
+                assert_eq!(
+                    strength.parse::<u32>().ok(),
+                    Some(u32::from(r.strength(h)) + 1)
+                );
+                checked += 1;
+            }
+            ["above", list] => {
+                let expected: Vec<String> = r
+                    .hands_above(Some(hand("KKKKA")))
+                    .iter()
+                    .take(3)
+                    .map(|h| h.to_string())
+                    .collect();
+                assert_eq!(*list, expected.join(","));
+                checked += 1;
+            }
+            _ => panic!("unexpected log line {line}"),
+        }
+    }
+    assert_eq!(checked, 11);
+}
+
+#[test]
+fn a_state_lives_for_a_match_and_is_fresh_for_the_next() {
+    let code = r#"
+local games = 0
+local bot = { api_version = 1 }
+function bot.observe(e) if e.type == "game_start" then games = games + 1 end end
+function bot.challenge(view) liar.log("games " .. games) return liar.is_top(view.claim) end
+function bot.reroll(view) return {} end
+function bot.claim(view) liar.log("games " .. games) return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let mut b = match LuaBot::from_source("count.lua", code, &BotLimits::default()) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    for _ in 0..2 {
+        let names = ["honest", "honest", "random"];
+        let mut setup = MatchSetup::native(Rules::default(), 3, 5, &names);
+        setup.seats[0] = b.seat_info(0);
+        let mut logs = Logs(Vec::new());
+        {
+            let mut players: Vec<Box<dyn Player + '_>> = vec![
+                Box::new(Borrowed(&mut b)),
+                Box::new(NativePlayer::new(Policy::Honest)),
+                Box::new(NativePlayer::new(Policy::Random)),
+            ];
+            let stats = play_match(&setup, &mut players, &mut logs).unwrap_or_default();
+            assert_eq!(stats.games, 5);
+        }
+        let first = logs.0.first().cloned().unwrap_or_default();
+        let last = logs.0.last().cloned().unwrap_or_default();
+        assert_eq!(first, "games 1", "each match starts from a fresh state");
+        assert_eq!(
+            last, "games 5",
+            "the state is kept across the games of a match"
+        );
+    }
+}
+
+/// Lends a bot to a match without giving it away.
+struct Borrowed<'a>(&'a mut LuaBot);
+
+impl Player for Borrowed<'_> {
+    fn begin_match(&mut self, info: &liar::engine::MatchInfo<'_>) {
+        self.0.begin_match(info)
+    }
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.0.begin_game(game, seed)
+    }
+    fn decide(
+        &mut self,
+        view: &liar::rules::SeatView<'_>,
+    ) -> Result<liar::rules::Decision, liar::engine::PlayerError> {
+        self.0.decide(view)
+    }
+    fn wants_events(&self) -> bool {
+        self.0.wants_events()
+    }
+    fn observe(&mut self, event: &liar::engine::PublicEvent) {
+        self.0.observe(event)
+    }
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        self.0.take_logs(out)
+    }
+}
+
+#[test]
+fn the_template_plays_legal_games() {
+    let code = new_bot_template("tmpl");
+    let b = match LuaBot::from_source("tmpl.lua", code, &BotLimits::default()) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(b.name(), Some("tmpl"));
+    let players = vec![
+        (b.seat_info(0), Box::new(b) as Box<dyn Player>),
+        lua_seat("honest", 1),
+        native_seat(Policy::Random, 2),
+    ];
+    let mut penalties = Penalties(Vec::new());
+    let stats = play(Rules::default(), 12, 300, players, &mut penalties);
+    assert_eq!(stats.games, 300);
+    assert!(penalties.0.is_empty(), "{:?}", penalties.0);
+}
+
+#[test]
+fn check_reports_on_good_and_bad_bots() {
+    let options = CheckOptions {
+        games: 5,
+        ..CheckOptions::default()
+    };
+    for name in BUNDLED_BOTS {
+        let code = bundled_source(name).unwrap_or_default();
+        let report = check_source(&format!("bots/{name}.lua"), code.as_bytes(), &options);
+        assert!(report.passed(), "{report}");
+        assert_eq!(report.deterministic, Some(true), "{report}");
+        assert_eq!(report.games, 15);
+    }
+
+    let buggy = r#"
+local bot = { api_version = 1, name = "buggy" }
+function bot.challenge(view) return false end
+function bot.reroll(view) return { 7 } end
+function bot.claim(view)
+  local t = nil
+  return t.claim
+end
+return bot
+"#;
+    let report = check_source("buggy.lua", buggy.as_bytes(), &options);
+    assert!(!report.passed());
+    let text = report.to_string();
+    assert!(text.contains("buggy.lua:7"), "{text}");
+    assert!(text.contains("illegal"), "{text}");
+    assert!(text.contains("Result: FAIL"), "{text}");
+
+    let report = check_source("broken.lua", b"return {", &options);
+    assert!(report.load_error.is_some());
+    assert!(report.to_string().contains("broken.lua:1"), "{report}");
+}

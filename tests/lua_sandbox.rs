@@ -1,0 +1,951 @@
+//! One hostile bot per threat of the sandbox's threat list: each plays real
+//! games next to other players, and each test checks that the game went on,
+//! that the hostile seat was penalised for the right reason, and that
+//! nothing escaped.
+
+use liar::engine::{
+    Event, MatchSetup, MatchStats, NativePlayer, Observer, PenaltyReason, Player, Policy,
+    play_match,
+};
+use liar::lua::{BotLimits, BotLoadError, LuaBot};
+use liar::replay::ReplayWriter;
+use liar::rules::Rules;
+use std::time::{Duration, Instant};
+
+/// Small limits keep runaway bots cheap to stop.
+fn limits() -> BotLimits {
+    BotLimits {
+        instructions: 200_000,
+        wall_ms: 5_000,
+        memory_bytes: 8 << 20,
+        log_lines: 50,
+    }
+}
+
+fn bot(code: &str) -> LuaBot {
+    bot_with(code, limits())
+}
+
+fn bot_with(code: &str, l: BotLimits) -> LuaBot {
+    match LuaBot::from_source("hostile.lua", code, &l) {
+        Ok(b) => b,
+        Err(e) => panic!("the test bot should load: {e}"),
+    }
+}
+
+#[derive(Default)]
+struct Events(Vec<Event>);
+
+impl Observer for Events {
+    fn event(&mut self, event: &Event) {
+        self.0.push(event.clone());
+    }
+}
+
+/// Plays `games` games with `hostile` at seat 0 and the `others` after it.
+fn play_with(
+    hostile: LuaBot,
+    others: Vec<Box<dyn Player>>,
+    games: u32,
+) -> (MatchStats, Vec<Event>) {
+    let names: Vec<&str> = std::iter::repeat_n("honest", others.len() + 1).collect();
+    let mut setup = MatchSetup::native(Rules::default(), 42, games, &names);
+    setup.seats[0] = hostile.seat_info(0);
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(hostile)];
+    players.extend(others);
+    let mut events = Events::default();
+    let stats = match play_match(&setup, &mut players, &mut events) {
+        Ok(s) => s,
+        Err(e) => panic!("the match should start: {e}"),
+    };
+    assert_eq!(stats.games, games, "every game is played to its end");
+    assert!(!stats.aborted);
+    (stats, events.0)
+}
+
+/// Plays with two native players after the hostile bot.
+fn play(hostile: LuaBot, games: u32) -> (MatchStats, Vec<Event>) {
+    let others: Vec<Box<dyn Player>> = vec![
+        Box::new(NativePlayer::new(Policy::Honest)),
+        Box::new(NativePlayer::new(Policy::Random)),
+    ];
+    play_with(hostile, others, games)
+}
+
+fn count(stats: &MatchStats, seat: usize, reason: PenaltyReason) -> u32 {
+    let i = PenaltyReason::ALL
+        .iter()
+        .position(|&r| r == reason)
+        .unwrap_or(5);
+    stats.penalties[seat][i]
+}
+
+/// Every penalty of seat 0 is for `reason`, there is at least one, and no
+/// other seat was penalised.
+fn assert_penalised_for(stats: &MatchStats, reason: PenaltyReason) {
+    let total = stats.penalty_total(0);
+    assert!(total > 0, "the hostile seat is penalised");
+    assert_eq!(
+        count(stats, 0, reason),
+        total,
+        "all penalties are {reason:?}: {:?}",
+        stats.penalties[0]
+    );
+    for seat in 1..stats.penalties.len() {
+        assert_eq!(stats.penalty_total(seat), 0, "seat {seat} is not penalised");
+    }
+}
+
+fn details(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Penalty {
+                seat: 0, detail, ..
+            } => Some(detail.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn logs(events: &[Event], seat: usize) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Log { seat: s, text } if *s == seat => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A bot whose `claim` runs `body` (a Lua block that may use `view` and the
+/// call counter `n`); it challenges everything except when told otherwise.
+fn claim_bot(body: &str) -> String {
+    format!(
+        r#"
+local n = 0
+local bot = {{ api_version = 1 }}
+function bot.challenge(view) return true end
+function bot.reroll(view) return {{}} end
+function bot.claim(view)
+  n = n + 1
+  {body}
+  return liar.lowest_above(view.claim)
+end
+return bot
+"#
+    )
+}
+
+// 1. os.execute, io.open, require, package.loadlib, dofile, loadfile: not reachable.
+#[test]
+fn threat_01_no_system_access() {
+    let marker = std::env::temp_dir().join("liar-sandbox-escape-marker");
+    let _ = std::fs::remove_file(&marker);
+    let code = claim_bot(&format!(
+        r#"
+  local attempts = {{
+    function() return os.execute("touch {m}") end,
+    function() return io.open("{m}", "w") end,
+    function() return require("os") end,
+    function() return package.loadlib("libc.so.6", "system") end,
+    function() return dofile("/etc/hostname") end,
+    function() return loadfile("/etc/hostname") end,
+    function() return debug.getinfo(1) end,
+  }}
+  attempts[(n - 1) % #attempts + 1]()
+  error("escaped on attempt " .. n)
+"#,
+        m = marker.display()
+    ));
+    let (stats, events) = play(bot(&code), 6);
+    assert_penalised_for(&stats, PenaltyReason::Error);
+    let d = details(&events);
+    assert!(d.len() >= 7, "{d:?}");
+    for (name, detail) in [
+        "os", "io", "require", "package", "dofile", "loadfile", "debug",
+    ]
+    .iter()
+    .zip(&d)
+    {
+        assert!(detail.contains(name), "{detail}");
+        assert!(detail.contains("hostile.lua:"), "located: {detail}");
+        assert!(!detail.contains("escaped"), "{detail}");
+    }
+    assert!(!marker.exists(), "no file was created");
+}
+
+#[test]
+fn threat_01_only_safe_globals_exist() {
+    let code = r#"
+local names = {}
+for k in pairs(_G) do names[#names + 1] = tostring(k) end
+table.sort(names)
+local libs = {}
+for _, lib in ipairs({ "string", "table", "math", "coroutine", "utf8" }) do
+  local fs = {}
+  for k in pairs(_G[lib]) do fs[#fs + 1] = k end
+  table.sort(fs)
+  libs[#libs + 1] = lib .. ": " .. table.concat(fs, " ")
+end
+local bot = { api_version = 1 }
+local said = false
+local function say()
+  if not said then
+    said = true
+    print(table.concat(names, " "))
+    for _, l in ipairs(libs) do print(l) end
+  end
+end
+function bot.challenge(view) say() return true end
+function bot.reroll(view) return {} end
+function bot.claim(view) say() return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let (stats, events) = play(bot(code), 1);
+    assert_eq!(stats.penalty_total(0), 0);
+    let lines = logs(&events, 0);
+    assert_eq!(
+        lines[0],
+        "_G _VERSION assert collectgarbage coroutine error getmetatable ipairs liar load math \
+         next pairs pcall print rawequal rawget rawlen rawset select setmetatable string table \
+         tonumber tostring type utf8 warn xpcall"
+    );
+    let string = lines
+        .iter()
+        .find(|l| l.starts_with("string:"))
+        .cloned()
+        .unwrap_or_default();
+    assert!(!string.contains("dump"), "{string}");
+    assert!(
+        string.contains(" find ") && string.contains(" gsub "),
+        "{string}"
+    );
+}
+
+// 2. load(string.dump(f)) and hand-made bytecode: refused.
+#[test]
+fn threat_02_no_bytecode() {
+    let code = claim_bot(
+        r#"
+  if n % 2 == 1 then
+    load(string.dump(function() return 1 end))
+  else
+    local f, err = load("\27Lua\84\0\25\147\13\10\26\10\4\8\8\120\86\0\0\0\0\0\0\0\0\0\0\0\40\119\64\1", "x", "b")
+    if f then error("a binary chunk was loaded") end
+    error(err)
+  end
+"#,
+    );
+    let (stats, events) = play(bot(&code), 2);
+    assert_penalised_for(&stats, PenaltyReason::Error);
+    let d = details(&events);
+    assert!(d.iter().any(|x| x.contains("dump")), "{d:?}");
+    assert!(d.iter().any(|x| x.contains("binary chunk")), "{d:?}");
+    assert!(!d.iter().any(|x| x.contains("was loaded")), "{d:?}");
+
+    // A whole file of bytecode is refused at load.
+    let dumped = b"\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08\x78\x56\x00\x00";
+    match LuaBot::from_source("bin.lua", dumped.to_vec(), &limits()) {
+        Err(BotLoadError::Failed { detail, .. }) => assert!(detail.contains("binary"), "{detail}"),
+        Err(e) => panic!("unexpected error {e}"),
+        Ok(_) => panic!("bytecode must not load"),
+    }
+}
+
+// 3. while true do end: stopped by the budget.
+#[test]
+fn threat_03_endless_loop() {
+    let code = claim_bot("while true do end");
+    let started = Instant::now();
+    let (stats, events) = play(bot(&code), 3);
+    assert_penalised_for(&stats, PenaltyReason::Budget);
+    let d = details(&events);
+    assert!(d[0].contains("200000 instructions"), "{}", d[0]);
+    assert!(d[0].contains("hostile.lua:8"), "located: {}", d[0]);
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+// The wall clock stops what the budget allows but takes too long.
+#[test]
+fn wall_clock_limit() {
+    let l = BotLimits {
+        instructions: 1_000_000_000_000,
+        wall_ms: 50,
+        ..limits()
+    };
+    let code = claim_bot("while true do end");
+    let (stats, events) = play(bot_with(&code, l), 2);
+    assert_penalised_for(&stats, PenaltyReason::Timeout);
+    assert!(details(&events)[0].contains("50 ms"));
+
+    // Slow instructions (comparing two 8 MB strings) are stopped soon too.
+    let l = BotLimits {
+        memory_bytes: 32 << 20,
+        ..l
+    };
+    let code = claim_bot(
+        r#"
+  local a = string.rep("x", 8000000)
+  local b = a .. ""
+  while a == b do end
+"#,
+    );
+    let started = Instant::now();
+    let (stats, _) = play(bot_with(&code, l), 1);
+    assert_penalised_for(&stats, PenaltyReason::Timeout);
+    let per_call = started.elapsed() / stats.penalty_total(0).max(1);
+    assert!(per_call < Duration::from_secs(3), "{per_call:?}");
+}
+
+// 4. A loop inside a coroutine.
+#[test]
+fn threat_04_loop_in_coroutine() {
+    let code = claim_bot(
+        r#"
+  coroutine.wrap(function() while true do end end)()
+"#,
+    );
+    let (stats, _) = play(bot(&code), 2);
+    assert_penalised_for(&stats, PenaltyReason::Budget);
+}
+
+// 5. Loops that catch the budget error.
+#[test]
+fn threat_05_catching_the_budget_error() {
+    let bodies = [
+        "while true do pcall(function() while true do end end) end",
+        "while true do coroutine.resume(coroutine.create(function() while true do end end)) end",
+        "while true do xpcall(function() while true do end end, function() while true do end end) end",
+        "while true do load(function() while true do end end) end",
+        "while true do coroutine.close(coroutine.create(function() end)) pcall(error, 'x') end",
+        r#"
+  local function deep(k)
+    if k > 0 then pcall(deep, k - 1) end
+    while true do pcall(function() while true do end end) end
+  end
+  deep(50)
+"#,
+        r#"
+  local co = coroutine.wrap(function()
+    while true do pcall(coroutine.yield) end
+  end)
+  while true do pcall(co) end
+"#,
+        r#"
+  local x <close> = setmetatable({}, { __close = function() while true do end end })
+  while true do end
+"#,
+        r#"
+  local co = coroutine.create(function()
+    local x <close> = setmetatable({}, { __close = function() while true do end end })
+    coroutine.yield()
+  end)
+  coroutine.resume(co)
+  while true do coroutine.close(co) end
+"#,
+    ];
+    for body in bodies {
+        let started = Instant::now();
+        let (stats, _) = play(bot(&claim_bot(body)), 1);
+        assert_penalised_for(&stats, PenaltyReason::Budget);
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "stopped in time: {body}"
+        );
+    }
+}
+
+// 6. An error object whose __tostring loops: the host's formatting stays bounded.
+#[test]
+fn threat_06_error_object_with_looping_tostring() {
+    let code = claim_bot(
+        r#"
+  if n % 2 == 1 then
+    error(setmetatable({}, { __tostring = function() while true do end end }))
+  else
+    error(setmetatable({}, { __tostring = function() return string.rep("x", 1000000) end }))
+  end
+"#,
+    );
+    let (stats, events) = play(bot(&code), 2);
+    assert!(stats.penalty_total(0) >= 2);
+    assert_eq!(stats.penalty_total(1) + stats.penalty_total(2), 0);
+    for d in details(&events) {
+        assert!(
+            d.chars().count() <= 420,
+            "bounded detail: {} chars",
+            d.len()
+        );
+    }
+    assert!(count(&stats, 0, PenaltyReason::Budget) >= 1);
+}
+
+// 7. Returned values the host must read boundedly.
+#[test]
+fn threat_07_tricky_return_values() {
+    let code = r#"
+local loop = function() while true do end end
+local trap = { __index = loop, __newindex = loop, __len = loop, __pairs = loop, __eq = loop }
+local n = 0
+local bot = { api_version = 1 }
+function bot.challenge(view)
+  n = n + 1
+  if liar.is_top(view.claim) then return true end
+  if n % 4 == 0 then return setmetatable({}, trap) end
+  return false
+end
+function bot.reroll(view)
+  n = n + 1
+  local choice = n % 3
+  if choice == 0 then return setmetatable({}, trap) end
+  if choice == 1 then local t = {} t[1] = t return t end
+  return { string.byte(string.rep("a", 10000), 1, -1) }
+end
+function bot.claim(view)
+  n = n + 1
+  if n % 2 == 0 then return setmetatable({ "A", "A", "A", "A", "A" }, trap) end
+  return string.rep("A", 1000000)
+end
+return bot
+"#;
+    let (stats, events) = play(bot(code), 4);
+    assert_penalised_for(&stats, PenaltyReason::Illegal);
+    let d = details(&events).join("\n");
+    assert!(d.contains("metatable"), "{d}");
+    assert!(d.contains("bytes"), "{d}");
+}
+
+// 8. A looping __gc finalizer: refused.
+#[test]
+fn threat_08_finalizers_refused() {
+    let code = claim_bot(
+        r#"
+  local mt = {}
+  setmetatable({}, mt)
+  mt.__gc = function() while true do end end -- too late: no finalizer
+  setmetatable({}, { __gc = function() while true do end end })
+"#,
+    );
+    let (stats, events) = play(bot(&code), 2);
+    assert_penalised_for(&stats, PenaltyReason::Error);
+    assert!(details(&events)[0].contains("__gc"));
+
+    let top_level = "setmetatable({}, { __gc = function() while true do end end }) return {}";
+    match LuaBot::from_source("gc.lua", top_level, &limits()) {
+        Err(BotLoadError::Failed { detail, .. }) => {
+            assert!(detail.contains("gc.lua:1"), "{detail}");
+            assert!(detail.contains("__gc"), "{detail}");
+        }
+        Err(e) => panic!("unexpected {e}"),
+        Ok(_) => panic!("must not load"),
+    }
+}
+
+// 9. Memory bombs.
+#[test]
+fn threat_09_memory_bombs() {
+    let bodies = [
+        "local x = 'x' while true do x = x .. x end",
+        "local t = {} local i = 0 while true do i = i + 1 t[i] = { i } end",
+        "local s = string.rep('x', 2^30)",
+        "local s = string.gsub(string.rep('x', 100000), 'x', string.rep('y', 1000))",
+        "local s = string.rep('x', 1000000) local t = {} for i = 1, 100 do t[i] = s .. i end",
+    ];
+    // Enough instructions for the bombs to reach the memory limit first.
+    let l = BotLimits {
+        instructions: 50_000_000,
+        ..limits()
+    };
+    for body in bodies {
+        let hostile = bot_with(&claim_bot(body), l);
+        assert!(hostile.memory_used() < 1 << 20, "a fresh state is small");
+        let (stats, events) = play(hostile, 1);
+        assert_eq!(
+            count(&stats, 0, PenaltyReason::Memory),
+            stats.penalty_total(0),
+            "{body}: {:?}",
+            details(&events)
+        );
+        assert_penalised_for(&stats, PenaltyReason::Memory);
+    }
+}
+
+// 10. Pathological patterns: charged to the budget.
+#[test]
+fn threat_10_pathological_patterns() {
+    let bodies = [
+        r#"string.find(string.rep("a", 3000), ".-.-.-b")"#,
+        r#"string.match(string.rep("a", 3000), "(.*)(.*)(.*)b")"#,
+        r#"for w in string.gmatch(string.rep("a", 3000), "a*a*a*b") do end"#,
+        r#"string.gsub(string.rep("a", 3000), "(a-)(a-)(a-)b", "%1")"#,
+        r#"string.find(string.rep("a", 100000), string.rep("a", 50000) .. "b", 1, true)"#,
+        r#"local s = string.rep("a", 1000) s:find(".-.-.-.-b")"#,
+    ];
+    for body in bodies {
+        let started = Instant::now();
+        let (stats, _) = play(bot(&claim_bot(body)), 1);
+        assert_penalised_for(&stats, PenaltyReason::Budget);
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "stopped in time: {body}"
+        );
+    }
+}
+
+// 11. Deep recursion.
+#[test]
+fn threat_11_deep_recursion() {
+    let bodies = [
+        "local function f(k) return 1 + f(k + 1) end f(1)",
+        "local function g() return string.gsub('a', 'a', g) end g()",
+        "local t = setmetatable({}, {}) getmetatable(t).__index = function(t, k) return t[k] end local x = t.x",
+        "local function h() return tostring(setmetatable({}, { __tostring = h })) end h()",
+    ];
+    for body in bodies {
+        let (stats, _) = play(bot(&claim_bot(body)), 1);
+        assert!(stats.penalty_total(0) > 0, "{body}");
+        let contained = count(&stats, 0, PenaltyReason::Error)
+            + count(&stats, 0, PenaltyReason::Memory)
+            + count(&stats, 0, PenaltyReason::Budget);
+        assert_eq!(contained, stats.penalty_total(0), "{body}");
+        assert_eq!(stats.penalty_total(1) + stats.penalty_total(2), 0);
+    }
+}
+
+// 12. Poisoning the string metatable, the globals and the host API.
+#[test]
+fn threat_12_poisoning_stays_local() {
+    let code = r#"
+local lowest_above, is_top = liar.lowest_above, liar.is_top
+local ok = pcall(function() getmetatable("").__index = function() return "pwned" end end)
+assert(not ok, "the string metatable is locked")
+assert(getmetatable("") == false)
+string.sub = function() return "pwned" end
+string.format, string.rep, string.byte = nil, nil, nil
+table.unpack = function() error("pwned") end
+table.insert, table.concat = nil, nil
+math.random = function() return 4 end
+liar.is_top = function() return false end
+rawset(_G, "tostring", nil)
+rawset(_G, "liar", nil)
+setmetatable(_G, { __index = function(_, k) error("pwned " .. tostring(k)) end })
+next, pairs, ipairs, pcall, select, type = nil, nil, nil, nil, nil, nil
+local bot = { api_version = 1 }
+function bot.challenge(view) return is_top(view.claim) end
+function bot.reroll(view) return {} end
+function bot.claim(view) return lowest_above(view.claim) end
+return bot
+"#;
+    let honest = |l: &BotLimits| -> Box<dyn Player> {
+        match LuaBot::bundled("honest", l) {
+            Ok(b) => Box::new(b),
+            Err(e) => panic!("{e}"),
+        }
+    };
+    let others = vec![honest(&limits()), honest(&limits())];
+    let (stats, _) = play_with(bot(code), others, 20);
+    for seat in 0..3 {
+        assert_eq!(
+            stats.penalty_total(seat),
+            0,
+            "seat {seat}: {:?}",
+            stats.penalties
+        );
+    }
+}
+
+// 13. collectgarbage beyond "count".
+#[test]
+fn threat_13_collectgarbage() {
+    let code = claim_bot(
+        r#"
+  local kb = collectgarbage("count")
+  assert(type(kb) == "number" and kb > 0)
+  local opts = { "stop", "collect", "step", "restart", "incremental", "generational", "isrunning" }
+  collectgarbage(opts[(n - 1) % #opts + 1])
+"#,
+    );
+    let (stats, events) = play(bot(&code), 3);
+    assert_penalised_for(&stats, PenaltyReason::Error);
+    for d in details(&events) {
+        assert!(d.contains("collectgarbage"), "{d}");
+    }
+}
+
+// 14. Flooding the debug log: capped per game.
+#[test]
+fn threat_14_log_flood() {
+    let code = r#"
+local bot = { api_version = 1 }
+local function flood()
+  for i = 1, 2000 do liar.log("spam", i) end
+  print(string.rep("x", 5000))
+  warn("also ", "spam")
+end
+function bot.challenge(view) flood() return liar.is_top(view.claim) or liar.random(2) == 1 end
+function bot.reroll(view) flood() return {} end
+function bot.claim(view) flood() return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let (stats, events) = play(bot(code), 3);
+    assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events));
+    let mut game = 0;
+    let mut per_game = std::collections::HashMap::<u32, usize>::new();
+    for e in &events {
+        match e {
+            Event::GameStart { game: g, .. } => game = *g,
+            Event::Log { seat: 0, text } => {
+                *per_game.entry(game).or_default() += 1;
+                assert!(
+                    text.len() <= BotLimits::LOG_LINE_BYTES + 3,
+                    "{}",
+                    text.len()
+                );
+            }
+            _ => {}
+        }
+    }
+    assert!(!per_game.is_empty());
+    for (g, n) in per_game {
+        assert!(n <= 51, "game {g}: {n} lines");
+    }
+    let lines = logs(&events, 0);
+    assert!(lines.iter().any(|l| l.contains("log limit")));
+}
+
+// 15. Malformed decisions: illegal, penalised, explained.
+#[test]
+fn threat_15_malformed_decisions() {
+    let code = r#"
+local bad_challenge = { n = 0, nil, 1, "yes", {} }
+local bad_reroll = { { 1.5 }, { -1 }, { 6 }, { 0 }, { 1, 1 }, { 1, 2, 3, 4, 5, 6 }, { a = 1 }, "12", 3 }
+local bad_claim = { "garbage", 42, "", "AQJT9", "ZZZZZ", { "Q" }, "seven dwarves" }
+local c, r, k = 0, 0, 0
+local bot = { api_version = 1 }
+function bot.challenge(view)
+  c = c + 1
+  if c % 3 == 0 then return ({ nil, 1, "yes" })[(c // 3 - 1) % 3 + 1] end
+  return liar.is_top(view.claim)
+end
+function bot.reroll(view)
+  r = r + 1
+  if r % 2 == 0 then return {} end
+  return bad_reroll[(r // 2) % #bad_reroll + 1]
+end
+function bot.claim(view)
+  k = k + 1
+  if view.claim ~= nil then return "AQJT9" end -- the lowest hand: never higher
+  if k % 2 == 0 then return view.hand end
+  return bad_claim[(k // 2) % #bad_claim + 1]
+end
+return bot
+"#;
+    let others: Vec<Box<dyn Player>> = vec![
+        Box::new(NativePlayer::new(Policy::Honest)),
+        Box::new(NativePlayer::new(Policy::Honest)),
+    ];
+    let mut setup = MatchSetup::native(Rules::default(), 42, 10, &["honest", "honest", "honest"]);
+    setup.penalty.disqualify_after = None;
+    let hostile = bot(code);
+    setup.seats[0] = hostile.seat_info(0);
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(hostile)];
+    players.extend(others);
+    let mut events = Events::default();
+    let stats = play_match(&setup, &mut players, &mut events).unwrap_or_default();
+    assert_eq!(stats.games, 10);
+    assert_penalised_for(&stats, PenaltyReason::Illegal);
+    let d = details(&events.0).join("\n");
+    for phrase in [
+        "true (challenge) or false (accept)",
+        "positions are whole numbers",
+        "positions run from 1 to 5",
+        "twice",
+        "cannot read",
+        "not higher than",
+        "plain list",
+    ] {
+        assert!(d.contains(phrase), "missing {phrase:?} in\n{d}");
+    }
+    assert!(d.contains("hostile.lua:"), "the function is located");
+}
+
+// 16. The same seed twice with deterministic bots: byte-identical replays.
+#[test]
+fn threat_16_same_seed_same_replay() {
+    let code = r#"
+local bot = { api_version = 1 }
+local seen = {}
+function bot.observe(e)
+  if e.type == "claim" then seen["seat" .. e.seat] = (seen["seat" .. e.seat] or 0) + 1 end
+end
+local function pick(view)
+  -- Iterating string keys: only sorted_pairs gives a fixed order.
+  local acc = 0
+  for k, v in liar.sorted_pairs(seen) do acc = (acc * 31 + #k + v) % 1000003 end
+  return acc + liar.random(100)
+end
+function bot.challenge(view) return liar.is_top(view.claim) or pick(view) % 3 == 0 end
+function bot.reroll(view)
+  local p = {}
+  for i = 1, 5 do if pick(view) % 2 == 0 then p[#p + 1] = i end end
+  return p
+end
+function bot.claim(view)
+  local n = liar.count_above(view.claim)
+  liar.log("choosing among", n)
+  return liar.nth_above(view.claim, pick(view) % math.min(n, 5) + 1)
+end
+return bot
+"#;
+    let run = || {
+        let mut setup =
+            MatchSetup::native(Rules::default(), 2024, 30, &["honest", "random", "honest"]);
+        let hostile = bot(code);
+        setup.seats[0] = hostile.seat_info(0);
+        let statistician =
+            LuaBot::bundled("statistician", &limits()).unwrap_or_else(|e| panic!("{e}"));
+        setup.seats[2] = statistician.seat_info(2);
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(hostile),
+            Box::new(NativePlayer::new(Policy::Random)),
+            Box::new(statistician),
+        ];
+        let mut writer = ReplayWriter::new(Vec::new());
+        let _ = play_match(&setup, &mut players, &mut writer);
+        writer.finish().unwrap_or_default()
+    };
+    let first = run();
+    let second = run();
+    assert!(first.len() > 1000);
+    assert!(first == second, "the replays differ");
+}
+
+// 17. Learning other seats' dice: the view and the globals hold nothing.
+#[test]
+fn threat_17_no_hidden_information() {
+    let code = r#"
+local function keys(t)
+  local ks = {}
+  for k in pairs(t) do ks[#ks + 1] = tostring(k) end
+  table.sort(ks)
+  return table.concat(ks, ",")
+end
+-- Search everything reachable from the globals for anything dice-like:
+-- a "dice" key, or a string that could be a hand.
+local function search(t, seen, found)
+  if seen[t] then return end
+  seen[t] = true
+  for k, v in pairs(t) do
+    if k == "dice" then found[#found + 1] = tostring(k) end
+    if type(v) == "string" and #v == 5 and v:match("^[9TJQKA]+$") then found[#found + 1] = v end
+    if type(v) == "table" then search(v, seen, found) end
+  end
+end
+local bot = { api_version = 1 }
+local function spy(view)
+  local found = {}
+  search(_G, {}, found)
+  liar.log(view.decision .. ": " .. keys(view) .. " | globals: " .. table.concat(found, ","))
+  liar.log("clock: " .. tostring(os) .. " " .. tostring(debug))
+end
+function bot.challenge(view) spy(view) return liar.is_top(view.claim) or liar.random(3) == 1 end
+function bot.reroll(view) spy(view) return {} end
+function bot.claim(view) spy(view) return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let (stats, events) = play(bot(code), 5);
+    assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events));
+    let lines = logs(&events, 0);
+    let mut kinds = 0;
+    for l in &lines {
+        let view_keys = l.split(" | ").next().unwrap_or_default();
+        if let Some(rest) = view_keys.strip_prefix("challenge: ") {
+            kinds |= 1;
+            // `rerolled` is nil when the claimer opened the round.
+            assert_eq!(
+                rest.replace("rerolled,", ""),
+                "chips,claim,claimer,decision,game,history,names,order,pot,round,rules,seat,seats"
+            );
+        }
+        if let Some(rest) = view_keys
+            .strip_prefix("claim: ")
+            .or_else(|| view_keys.strip_prefix("reroll: "))
+        {
+            kinds |= 2;
+            assert!(rest.contains("dice") && rest.contains("hand"), "{l}");
+        }
+        if l.contains("| globals:") {
+            assert!(
+                l.ends_with("| globals: "),
+                "nothing dice-like in globals: {l}"
+            );
+        }
+        if l.starts_with("clock:") {
+            assert_eq!(l, "clock: nil nil");
+        }
+    }
+    assert_eq!(kinds, 3, "both kinds of view were seen");
+}
+
+// Loading is limited like a decision, with clear messages.
+#[test]
+fn hostile_top_level_code_is_refused() {
+    let cases: [(&str, &str); 6] = [
+        ("while true do end", "budget"),
+        ("local x = 'x' while true do x = x .. x end", "memory"),
+        ("local t = nil\nreturn t.x", "load.lua:2"),
+        ("return 42", "return a table of functions"),
+        ("return { api_version = 2 }", "api_version = 2"),
+        (
+            "return { api_version = 1, challenge = function() end }",
+            "no `reroll` function",
+        ),
+    ];
+    for (code, expected) in cases {
+        match LuaBot::from_source("load.lua", code, &limits()) {
+            Ok(_) => panic!("{code} must not load"),
+            Err(e) => {
+                let text = e.to_string();
+                assert!(text.contains(expected), "{code}: {text}");
+            }
+        }
+    }
+    match LuaBot::from_source("load.lua", "return {", &limits()) {
+        Err(BotLoadError::Failed { detail, .. }) => {
+            assert!(detail.contains("load.lua:1"), "{detail}")
+        }
+        other => panic!("a syntax error must be reported: {:?}", other.err()),
+    }
+}
+
+// A failing observe is reported at the bot's next decision.
+#[test]
+fn observe_failures_become_penalties() {
+    let code = r#"
+local bot = { api_version = 1 }
+function bot.observe(e) if e.type == "claim" then error("observe broke") end end
+function bot.challenge(view) return liar.is_top(view.claim) end
+function bot.reroll(view) return {} end
+function bot.claim(view) return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let (stats, events) = play(bot(code), 2);
+    assert_penalised_for(&stats, PenaltyReason::Error);
+    let d = details(&events);
+    assert!(
+        d[0].starts_with("in observe: hostile.lua:3: observe broke"),
+        "{}",
+        d[0]
+    );
+}
+
+/// Lends a bot to a match without giving it away.
+struct Borrowed<'a>(&'a mut LuaBot);
+
+impl Player for Borrowed<'_> {
+    fn begin_match(&mut self, info: &liar::engine::MatchInfo<'_>) {
+        self.0.begin_match(info)
+    }
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.0.begin_game(game, seed)
+    }
+    fn decide(
+        &mut self,
+        view: &liar::rules::SeatView<'_>,
+    ) -> Result<liar::rules::Decision, liar::engine::PlayerError> {
+        self.0.decide(view)
+    }
+    fn wants_events(&self) -> bool {
+        self.0.wants_events()
+    }
+    fn observe(&mut self, event: &liar::engine::PublicEvent) {
+        self.0.observe(event)
+    }
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        self.0.take_logs(out)
+    }
+}
+
+// 12 (continued). What a bot poisons in one match does not reach the next:
+// each match starts with fresh globals and fresh library tables.
+#[test]
+fn threat_12_nothing_carries_over_to_the_next_match() {
+    let code = r#"
+local lowest_above, is_top, concat, format = liar.lowest_above, liar.is_top, table.concat, string.format
+local reported = false
+local function report_and_poison()
+  if reported then return end
+  reported = true
+  liar.log(concat({ tostring(leftover), type(string.rep), type(table.insert), type(liar.beats),
+    tostring(getmetatable(_G) == nil), ("ab"):rep(2) }, " "))
+  leftover = "from the last match"
+  string.rep, table.insert, liar.beats = nil, nil, nil
+  setmetatable(_G, { __index = function() error("poisoned") end })
+end
+local bot = { api_version = 1 }
+function bot.challenge(view) report_and_poison() return is_top(view.claim) end
+function bot.reroll(view) return {} end
+function bot.claim(view) report_and_poison() return lowest_above(view.claim) end
+return bot
+"#;
+    let mut hostile = bot(code);
+    for round in 0..3 {
+        let mut setup = MatchSetup::native(
+            Rules::default(),
+            7 + round,
+            2,
+            &["honest", "honest", "random"],
+        );
+        setup.seats[0] = hostile.seat_info(0);
+        let mut events = Events::default();
+        {
+            let mut players: Vec<Box<dyn Player + '_>> = vec![
+                Box::new(Borrowed(&mut hostile)),
+                Box::new(NativePlayer::new(Policy::Honest)),
+                Box::new(NativePlayer::new(Policy::Random)),
+            ];
+            let stats = play_match(&setup, &mut players, &mut events).unwrap_or_default();
+            assert_eq!(stats.games, 2);
+            assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events.0));
+        }
+        let lines = logs(&events.0, 0);
+        assert_eq!(
+            lines.first().map(String::as_str),
+            Some("nil function function function true abab"),
+            "match {round}"
+        );
+    }
+}
+
+// A bot reloaded for its next match (from the bytecode compiled at its first
+// load) still reports its errors at its own file and line.
+#[test]
+fn errors_are_located_in_every_match() {
+    let mut hostile = bot(&claim_bot("local t = nil\n  local x = t.field"));
+    for round in 0..2 {
+        let mut setup = MatchSetup::native(
+            Rules::default(),
+            3 + round,
+            1,
+            &["honest", "honest", "random"],
+        );
+        setup.seats[0] = hostile.seat_info(0);
+        let mut events = Events::default();
+        {
+            let mut players: Vec<Box<dyn Player + '_>> = vec![
+                Box::new(Borrowed(&mut hostile)),
+                Box::new(NativePlayer::new(Policy::Honest)),
+                Box::new(NativePlayer::new(Policy::Random)),
+            ];
+            let stats = play_match(&setup, &mut players, &mut events).unwrap_or_default();
+            assert!(stats.penalty_total(0) > 0);
+        }
+        let d = details(&events.0);
+        assert!(
+            d[0].starts_with("hostile.lua:9: attempt to index a nil value (local 't')"),
+            "match {round}: {}",
+            d[0]
+        );
+    }
+}
