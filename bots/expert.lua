@@ -4,65 +4,81 @@
 -- The game in one paragraph: whoever answers a claim either challenges it
 -- (and pays a chip if it was true) or accepts it, takes the dice, re-throws
 -- some of them and must claim higher. One chip changes hands per round, so
--- the only question that matters each round is "how likely am I to be the
--- one who pays?". Every decision below estimates that probability and picks
--- the action that makes it smallest.
+-- the question that matters in each round is "how likely am I to be the one
+-- who pays?". Every decision below estimates that probability for each
+-- choice and takes the choice that makes it smallest.
 --
 -- The bot keeps three pieces of knowledge:
 --
--- 1. A belief about the dice on the table (a probability for each of the
---    252 hands). It starts as a fresh throw, and every public event updates
---    it: a re-throw of k dice mixes it (the thrower is assumed to keep his
---    best 5-k dice), a claim re-weights it by how likely that claim was for
---    each hand (Bayes' rule). When the bot itself held the dice it knows
---    them exactly. The chance that a claim is true is the weight of the
---    hands at least as high as the claim.
+-- 1. A belief about the dice on the table: a probability for each of the
+--    252 hands. It starts as a fresh throw and follows every public event.
+--    A re-throw of k dice mixes it (the thrower is assumed to keep his best
+--    5 - k dice); a claim re-weights it by how likely that claim was for
+--    each hand (Bayes' rule). Dice the bot held itself it knows exactly.
+--    The chance that a claim is true is the weight of the hands at least
+--    as high as the claim.
 --
 -- 2. For each opponent, how he claims: a mixture of three styles
---    (truthful: claims what he holds or lies as little as he can; bold:
---    jumps well above what he holds; random: anything), weighted by how well
---    each style explains what he did. Shown dice at a challenge are the
---    best evidence; every other claim counts a little too.
+--    (truthful: claims what he holds, or lies as little as he can; bold:
+--    jumps well above what he holds; random: anything), weighted by how
+--    well each style explains what he did. Dice shown at a challenge are
+--    the best evidence; every other claim counts too.
 --
--- 3. For each opponent, when he challenges: a set of threshold rules
---    ("he doubts claims whose fresh-throw chance is below t, giving a
---    claimer who kept more dice some credit"), plus "challenges at random",
---    weighted by how well each rule predicted his past answers. This gives
---    the chance that he challenges any claim the bot might make.
+-- 3. For each opponent, when he challenges: a family of threshold rules
+--    ("doubts claims whose fresh-throw chance is below t, giving a claimer
+--    who kept more dice some credit") plus "challenges at random", each
+--    weighted by how well it predicted his answers so far. This gives the
+--    chance that he challenges any claim the bot might make.
 --
--- With those, a claim's risk is
---   P(next player challenges) * [claim is a lie]
---   + P(he accepts) * P(the round comes back to me and I pay then),
--- a re-throw is chosen to minimise the expected risk of the best claim it
--- leads to, and a claim is challenged when the chance it is true is lower
--- than the risk of accepting it.
+-- With those, the risk of a claim is
+--     P(the next player challenges) * [the claim is a lie]
+--   + P(he accepts) * P(the round comes back to me and I pay then);
+-- a re-throw minimises the expected risk of the best claim it leads to;
+-- a claim is challenged when the chance that it is true is lower than the
+-- risk of accepting it (which is the expected risk of the best re-throw
+-- over the hands I might receive).
 --
--- Everything uses only the public API: `liar.*` for the hand order and the
--- exact odds, `liar.random` for randomness, `liar.sorted_pairs` where order
--- matters. Each decision costs well under 200,000 Lua instructions.
+-- Bluffs come out of the same sums: a lie is cheap when the next player
+-- rarely challenges claims like it, and a true claim is best made where he
+-- is likely to challenge. Near-ties are drawn at random (liar.random), so
+-- the bot does not always say the same thing with the same dice.
+--
+-- Only the public API is used: `liar.*` for the hand order and the exact
+-- odds of a fresh throw, `liar.random` for chance, `liar.sorted_pairs` where
+-- the order of a table walk matters. Each decision stays far below the
+-- instruction budget.
 
 local bot = { api_version = 1, name = "expert" }
+local DEBUG = false
 
 ---------------------------------------------------------------------------
 -- Tunable constants
 ---------------------------------------------------------------------------
 
--- Chance that the round comes back to me and costs me the chip, once the
--- next player has accepted my claim (heads-up it always comes back).
-local RETURN_RISK_MULTI = 0.20
+-- The chance that the round comes back to me and costs me the chip once
+-- the next player has accepted my claim: heads-up it always comes back; at
+-- a bigger table the players in between may end it first.
 local RETURN_RISK_HEADS_UP = 0.35
--- Small preference for challenging: the challenger opens the next round,
--- and opening (a fresh throw, no claim to beat) is the safest seat.
+local RETURN_RISK_MULTI = 0.2
+-- The part of the return risk that does not depend on whether the next
+-- player can beat my claim truthfully, and how much harder beating a lie
+-- is than beating a true claim of the same strength.
+local RETURN_FLOOR = 0.2
+local LIE_REACH = 0.5
+-- A small preference for challenging: the challenger opens the next round,
+-- and opening (fresh dice, no claim to beat) is the safest seat.
 local STARTER_BONUS = 0.02
--- Claims whose risk is within this much of the best one are drawn at
--- random, so that the bot is not fully predictable.
+-- Claims whose risk is within this much of the best are drawn at random.
 local CLAIM_SLACK = 0.01
--- Noise of the challenge-rule model: even a threshold player surprises us
--- this often.
+-- Hands sampled from the belief to price accepting a claim.
+local SAMPLES = 16
+-- How often a threshold player does the other thing all the same.
 local RULE_NOISE = 0.04
+-- A style or rule never drops below this weight: players change.
+local STYLE_FLOOR = 0.01
 
 ---------------------------------------------------------------------------
--- Tables of hands (built once, when the bot is loaded)
+-- Tables of hands, built once when the bot is loaded
 ---------------------------------------------------------------------------
 
 local FACES = liar.faces
@@ -70,26 +86,21 @@ local FACE_INDEX = {}
 for i, f in ipairs(FACES) do
   FACE_INDEX[f] = i
 end
--- A multiset of dice is identified by a key: the sum over faces of
--- count * 6^(face - 1). The key of two multisets together is the sum of
--- their keys, which makes "kept dice + re-thrown dice" one addition.
+
+-- A multiset of dice is identified by a key: the sum over its dice of
+-- 6^(face - 1). The key of two multisets together is the sum of their keys,
+-- so "the dice kept + the dice thrown" is one addition.
 local POW = { 1, 6, 36, 216, 1296, 7776 }
 
-local function key_of(text_or_list)
+local function key_of(text)
   local key = 0
-  if type(text_or_list) == "string" then
-    for j = 1, #text_or_list do
-      key = key + POW[FACE_INDEX[text_or_list:sub(j, j)]]
-    end
-  else
-    for j = 1, #text_or_list do
-      key = key + POW[FACE_INDEX[text_or_list[j]]]
-    end
+  for j = 1, #text do
+    key = key + POW[FACE_INDEX[text:sub(j, j)]]
   end
   return key
 end
 
--- MS_KEY[n], MS_W[n]: every multiset of n dice (n = 0..5) and the chance
+-- MS_KEY[n], MS_W[n]: every multiset of n dice (n = 0..5), and the chance
 -- that n thrown dice show it.
 local MS_KEY, MS_W = {}, {}
 do
@@ -97,7 +108,7 @@ do
   for n = 0, 5 do
     local keys, weights = {}, {}
     local counts = { 0, 0, 0, 0, 0, 0 }
-    local function rec(face, left)
+    local function walk(face, left)
       if face == 6 then
         counts[6] = left
         local key, ways = 0, fact[n]
@@ -111,48 +122,46 @@ do
       end
       for c = 0, left do
         counts[face] = c
-        rec(face + 1, left - c)
+        walk(face + 1, left - c)
       end
     end
-    rec(1, n)
+    walk(1, n)
     MS_KEY[n], MS_W[n] = keys, weights
   end
 end
 
--- The 252 hands, weakest first (liar.above(nil) lists them all).
+-- The 252 hands, weakest first (liar.above(nil) lists every hand).
 local HANDS = liar.above(nil)
 local NH = #HANDS
-local HAND_INDEX = {} -- canonical hand -> index
-local STR = {} -- index -> strength (equal strengths tie)
+local HAND_INDEX = {} -- canonical hand -> index in HANDS
+local STR = {} -- index -> strength (1 = weakest; equal strengths tie)
 local KEY_INDEX = {} -- multiset key -> index
-local FRESH = {} -- index -> chance a fresh throw is exactly this hand
-local PREFIX = {} -- PREFIX[m][i]: key of the m dice a player keeps from hand i
+local FRESH = {} -- index -> chance that a fresh throw is exactly this hand
+local KEEP = {} -- KEEP[m][i]: key of the m dice a player keeps from hand i
 for m = 0, 5 do
-  PREFIX[m] = {}
+  KEEP[m] = {}
 end
 for i = 1, NH do
   local h = HANDS[i]
   HAND_INDEX[h] = i
   STR[i] = liar.strength(h)
-  local key = key_of(h)
-  KEY_INDEX[key] = i
-  -- Canonical notation lists the dice by group size, then face, so its
-  -- first m letters are the m dice worth keeping: "QQQ99" keeps "QQQ",
-  -- "KK99A" keeps "KK99", "TTAK9" keeps "TT" or "TTA", a bust keeps its
-  -- high cards.
+  KEY_INDEX[key_of(h)] = i
+  -- Canonical notation lists the dice by group size, then by face, so its
+  -- first m letters are the m dice most worth keeping: "QQQ99" keeps "QQQ",
+  -- "KK99A" keeps "KK99", "TTAK9" keeps "TT" or "TTA", a bust its high dice.
   for m = 0, 5 do
-    PREFIX[m][i] = key_of(h:sub(1, m))
+    KEEP[m][i] = key_of(h:sub(1, m))
   end
 end
 for j = 1, #MS_KEY[5] do
   FRESH[KEY_INDEX[MS_KEY[5][j]]] = MS_W[5][j]
 end
 
--- Claims are compared by strength; NS strengths from 1 (weakest) to NS.
--- (Without kickers, hands of equal groups tie: fewer strengths than hands.)
+-- Claims are compared by strength, 1..NS. (Without kickers hands with equal
+-- groups tie, so there are fewer strengths than hands.)
 local NS = 0
-local REP = {} -- strength -> the lowest hand of that strength (a claim)
-local FRESH_GE = {} -- strength -> chance a fresh throw reaches it
+local REP = {} -- strength -> the lowest hand of that strength
+local FRESH_GE = {} -- strength -> chance that a fresh throw reaches it
 for i = 1, NH do
   local s = STR[i]
   if REP[s] == nil then
@@ -163,7 +172,49 @@ for i = 1, NH do
     NS = s
   end
 end
-FRESH_GE[NS + 1] = 0
+
+-- REACH[s]: the chance that a player holding the hand REP[s] beats it
+-- (his best re-throw reaching the next strength up).
+local REACH = {}
+for s = 1, NS - 1 do
+  local _, chance = liar.best_reroll(REP[s], REP[s + 1])
+  REACH[s] = chance
+end
+REACH[NS] = 0
+
+-- For hand i: reach[c], the chance that a player holding it beats a claim
+-- of strength c (0..NS), keeping the first m dice of its canonical
+-- notation for the best m (re-throwing nothing when it already beats c).
+local function reach_profile(i)
+  local best, cnt = {}, {}
+  for c = 0, NS do
+    best[c] = 0
+  end
+  for m = 0, 4 do
+    local kept_key, k = KEEP[m][i], 5 - m
+    for s = 1, NS do
+      cnt[s] = 0
+    end
+    local rk, rw = MS_KEY[k], MS_W[k]
+    for j = 1, #rk do
+      local st = STR[KEY_INDEX[kept_key + rk[j]]]
+      cnt[st] = cnt[st] + rw[j]
+    end
+    local acc = 0 -- the chance of beating c: the mass above c
+    for c = NS, 0, -1 do
+      if acc > best[c] then
+        best[c] = acc
+      end
+      if c > 0 then
+        acc = acc + cnt[c]
+      end
+    end
+  end
+  for c = 0, STR[i] - 1 do
+    best[c] = 1 -- he can keep the dice and say what they are
+  end
+  return best
+end
 
 local function strength_of(claim)
   if claim == nil then
@@ -172,30 +223,39 @@ local function strength_of(claim)
   return liar.strength(claim)
 end
 
+local function dice_of(hand)
+  local dice = {}
+  for j = 1, 5 do
+    dice[j] = hand:sub(j, j)
+  end
+  return dice
+end
+
 ---------------------------------------------------------------------------
--- How opponents claim (model 2)
+-- Model 2: how a player claims
 ---------------------------------------------------------------------------
 
--- P(claim strength c | he holds strength h, the claim to beat is p), for
--- each style. Each is a probability distribution over c in p+1..NS.
-local GEO_R = 0.7 -- the truthful style's rare lies: jumps of 1, 2, 3... geometric
+-- claim_likelihood(style, c, h, p): the chance that a player of the style,
+-- holding a hand of strength h, claims strength c over a claim of strength
+-- p (0: he opens). For each style it is a distribution over c = p+1..NS.
+local GEO_R = 0.7 -- small lies of the truthful style: 1, 2, 3... hands up
 local GEO = {}
 for j = 1, NS do
   GEO[j] = (1 - GEO_R) * GEO_R ^ (j - 1)
 end
 
-local STYLES = { "truthful", "bold", "random" }
+local TRUTHFUL, BOLD, RANDOM = 1, 2, 3
 local STYLE_PRIOR = { 0.6, 0.2, 0.2 }
 
 local function claim_likelihood(style, c, h, p)
   local legal = NS - p
-  if style == 3 then
+  if style == RANDOM then
     return 1 / legal
   end
   local base
-  if style == 1 then
-    -- Truthful: the truth when it beats the claim to beat (now and then a
-    -- small bluff above it or an under-call), else the smallest lie.
+  if style == TRUTHFUL then
+    -- The truth when it beats the claim to beat (now and then a small
+    -- bluff above it, or an under-call); otherwise the smallest lie.
     if h > p then
       if c == h then
         base = 0.9
@@ -211,8 +271,8 @@ local function claim_likelihood(style, c, h, p)
     end
     return 0.97 * base + 0.03 / legal
   end
-  -- Bold: 3 to 15 hands above the higher of what he holds and what he must
-  -- beat (cut at the top hand).
+  -- Bold: 3 to 15 hands above the higher of what he holds and what he
+  -- must beat (jumps past the top hand land on it).
   local from = h > p and h or p
   local j = c - from
   if c == NS then
@@ -230,163 +290,194 @@ local function claim_likelihood(style, c, h, p)
 end
 
 ---------------------------------------------------------------------------
--- When opponents challenge (model 3)
+-- Model 3: when a player challenges
 ---------------------------------------------------------------------------
 
--- A rule "challenges when score < t". The score of a claim is its fresh
--- throw chance f; after a re-throw of k dice the claimer kept 5-k, and a
+-- A rule "challenges when score < t". A claim's score is the chance f that
+-- a fresh throw reaches it; a claimer who re-threw k dice kept 5 - k, and a
 -- rule may credit that: score = f + (1 - f) * credit * (5 - k) / 10.
+-- Opening claims and claims after a re-throw have rules of their own.
 local THRESHOLDS = { 0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.16, 0.2, 0.25,
   0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.75, 0.9, 1.01 }
 local NT = #THRESHOLDS
 local CREDITS = { 0, 0.5, 1 }
 local NC = #CREDITS
+local OPEN = 6 -- the "k" of an opening claim in tables indexed by k
 
--- A fresh set of weights: opening answers use [t] (plus [NT + 1] for
--- "random"); answers after a re-throw use [(c - 1) * NT + t] (plus
--- [NC * NT + 1]).
+local function normalise(w, floor)
+  local s = 0
+  for i = 1, #w do
+    s = s + w[i]
+  end
+  for i = 1, #w do
+    w[i] = w[i] / s + floor
+  end
+end
+
+-- Weights: open[t], t = 1..NT, and open[NT + 1] for "random";
+-- after[(c - 1) * NT + t] for credit c, and after[NC * NT + 1] for "random".
 local function new_rules()
   local open, after = {}, {}
   for t = 1, NT do
     open[t] = 1
   end
-  open[NT + 1] = 2 -- "challenges at random": worth a few thresholds
-  for c = 1, NC do
-    for t = 1, NT do
-      after[(c - 1) * NT + t] = 1
-    end
+  open[NT + 1] = 2
+  for i = 1, NC * NT do
+    after[i] = 1
   end
   after[NC * NT + 1] = 2
-  local function normalise(w)
-    local s = 0
-    for i = 1, #w do
-      s = s + w[i]
-    end
-    for i = 1, #w do
-      w[i] = w[i] / s
-    end
-  end
-  normalise(open)
-  normalise(after)
+  normalise(open, 0)
+  normalise(after, 0)
   return { open = open, after = after }
 end
 
 local function rule_score(f, k, credit)
-  if k == nil then
+  if k == nil or k == OPEN then
     return f
   end
   return f + (1 - f) * credit * (5 - k) / 10
 end
 
--- Learns from one answer: `challenged` to a claim of strength s by a
--- claimer who re-threw k dice (nil: opening).
-local function learn_answer(rules, s, k, challenged)
+---------------------------------------------------------------------------
+-- Players
+---------------------------------------------------------------------------
+
+local me -- my seat, known from the first decision
+local players = {} -- seat -> { styles, rules, q = cached challenge chances }
+
+local function player(seat)
+  local pl = players[seat]
+  if pl == nil then
+    pl = {
+      styles = { STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3] },
+      rules = new_rules(),
+      q = {},
+    }
+    players[seat] = pl
+  end
+  return pl
+end
+
+-- Learns from one answer of `pl`: `challenged` or not, to a claim of
+-- strength s by a claimer who re-threw k dice (nil: an opening claim).
+local function learn_answer(pl, s, k, challenged)
   if s >= NS then
     return -- the top hand must be challenged: nothing to learn
   end
   local f = FRESH_GE[s]
   local hit, miss = 1 - RULE_NOISE, RULE_NOISE
-  local w, total
+  local w
   if k == nil then
-    w = rules.open
+    w = pl.rules.open
     for t = 1, NT do
-      local says = f < THRESHOLDS[t]
-      w[t] = w[t] * ((says == challenged) and hit or miss)
+      w[t] = w[t] * (((f < THRESHOLDS[t]) == challenged) and hit or miss)
     end
     w[NT + 1] = w[NT + 1] * 0.5
   else
-    w = rules.after
+    w = pl.rules.after
     for c = 1, NC do
       local score = rule_score(f, k, CREDITS[c])
       for t = 1, NT do
         local i = (c - 1) * NT + t
-        local says = score < THRESHOLDS[t]
-        w[i] = w[i] * ((says == challenged) and hit or miss)
+        w[i] = w[i] * (((score < THRESHOLDS[t]) == challenged) and hit or miss)
       end
     end
     w[NC * NT + 1] = w[NC * NT + 1] * 0.5
   end
-  total = 0
-  for i = 1, #w do
-    total = total + w[i]
-  end
-  for i = 1, #w do
-    -- a floor keeps every rule alive: players change their minds
-    w[i] = w[i] / total + 1e-4
+  normalise(w, 1e-4)
+  pl.q = {} -- the cached chances are stale
+end
+
+-- BIN[k][c][s]: the first threshold above the score of a claim of
+-- strength s by a claimer who re-threw k dice (k = OPEN: opening), under
+-- credit c. Static, so computed once.
+local BIN = {}
+for k = 0, OPEN do
+  BIN[k] = {}
+  for c = 1, (k == OPEN and 1 or NC) do
+    local bins = {}
+    for s = 1, NS do
+      local score = rule_score(FRESH_GE[s], k, CREDITS[c])
+      local t = 1
+      while t <= NT and THRESHOLDS[t] <= score do
+        t = t + 1
+      end
+      bins[s] = t
+    end
+    BIN[k][c] = bins
   end
 end
 
--- The chance of a challenge, by claim strength, from p + 1 to NS, for a
--- claimer who re-threw k dice (nil: opening).
-local function challenge_chances(rules, p, k)
-  local out = {}
+-- The chance that `pl` challenges a claim, by strength 1..NS, when the
+-- claimer re-threw k dice (k = OPEN: an opening claim). Cached per player.
+local function challenge_chances(pl, k)
+  local out = pl.q[k]
+  if out then
+    return out
+  end
+  out = {}
   local w, groups, random_w
-  if k == nil then
-    w, groups, random_w = rules.open, 1, rules.open[NT + 1]
+  if k == OPEN then
+    w, groups, random_w = pl.rules.open, 1, pl.rules.open[NT + 1]
   else
-    w, groups, random_w = rules.after, NC, rules.after[NC * NT + 1]
+    w, groups, random_w = pl.rules.after, NC, pl.rules.after[NC * NT + 1]
   end
   local total = random_w
   for i = 1, groups * NT do
     total = total + w[i]
   end
-  for s = p + 1, NS do
-    out[s] = random_w * 0.5
+  local base = random_w * 0.5
+  for s = 1, NS do
+    out[s] = base
   end
+  local tail = {}
   for c = 1, groups do
-    local credit = CREDITS[c]
     local offset = (c - 1) * NT
-    -- tail[t]: weight of the thresholds above index t - 1
-    local tail = {}
+    -- tail[t]: the weight of thresholds t..NT, the rules that challenge a
+    -- claim whose first threshold above its score is t
     tail[NT + 1] = 0
     for t = NT, 1, -1 do
       tail[t] = tail[t + 1] + w[offset + t]
     end
-    -- As s rises the score falls, so the first threshold above it only
-    -- moves down: one sweep.
-    local t = 1
-    for s = p + 1, NS do
-      local score = rule_score(FRESH_GE[s], k, credit)
-      while t > 1 and THRESHOLDS[t - 1] > score do
-        t = t - 1
-      end
-      while t <= NT and THRESHOLDS[t] <= score do
-        t = t + 1
-      end
-      -- thresholds t..NT are above the score: those rules challenge
-      local yes = tail[t]
-      local no = tail[1] - yes
-      out[s] = out[s] + yes * (1 - RULE_NOISE) + no * RULE_NOISE
+    local all = tail[1]
+    local bins = BIN[k][c]
+    for s = 1, NS do
+      local yes = tail[bins[s]]
+      out[s] = out[s] + yes * (1 - RULE_NOISE) + (all - yes) * RULE_NOISE
     end
   end
-  for s = p + 1, NS do
+  for s = 1, NS do
     out[s] = out[s] / total
   end
   out[NS] = 1 -- the top hand is always challenged
+  pl.q[k] = out
   return out
 end
 
----------------------------------------------------------------------------
--- Opponents and the match
----------------------------------------------------------------------------
-
-local me -- my seat
-local players = {} -- seat -> { styles = {...}, rules = {...} }
-
-local function player(seat)
-  local pl = players[seat]
-  if pl == nil then
-    pl = { styles = { STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3] }, rules = new_rules() }
-    players[seat] = pl
+-- Updates the style weights of `pl` by the chance each style gave to what
+-- he did (`lik[style]`), or by `lik / old` to replace an earlier estimate.
+local function learn_style(pl, lik, old)
+  local st = pl.styles
+  for t = 1, 3 do
+    local r = lik[t] + 1e-9
+    if old then
+      r = r / (old[t] + 1e-9)
+    end
+    st[t] = st[t] * r
   end
-  return pl
+  normalise(st, 0)
+  for t = 1, 3 do
+    if st[t] < STYLE_FLOOR then
+      st[t] = STYLE_FLOOR
+    end
+  end
 end
 
 -- The seats still in the game after `seat`, in turn order.
 local function seats_after(view, seat)
   local order, chips = view.order, view.chips
   local n = #order
-  local pos
+  local pos = 1
   for i = 1, n do
     if order[i] == seat then
       pos = i
@@ -403,7 +494,7 @@ local function seats_after(view, seat)
 end
 
 ---------------------------------------------------------------------------
--- The belief about the dice (model 1)
+-- Model 1: the belief about the dice on the table
 ---------------------------------------------------------------------------
 
 local function fresh_belief()
@@ -419,19 +510,18 @@ local function known_belief(hand)
   for i = 1, NH do
     d[i] = 0
   end
-  d[HAND_INDEX[hand]] = 1
+  d[HAND_INDEX[liar.hand(hand)]] = 1
   return d
 end
 
 -- A player re-threw k dice: he kept the best 5 - k of the hand he held.
 local function rethrow(d, k)
-  local kept = {} -- key of kept dice -> weight
-  local m = 5 - k
-  local pre = PREFIX[m]
+  local kept = {} -- key of the kept dice -> weight
+  local keep = KEEP[5 - k]
   for i = 1, NH do
     local w = d[i]
     if w > 0 then
-      local key = pre[i]
+      local key = keep[i]
       kept[key] = (kept[key] or 0) + w
     end
   end
@@ -450,38 +540,36 @@ local function rethrow(d, k)
   return out
 end
 
--- A player with claim styles `styles` claimed strength c over strength p:
--- re-weight the belief. Returns the new belief and the probability of the
--- claim under each style (for learning).
+-- A player of styles `styles` claimed strength c over strength p:
+-- re-weights the belief. Returns it, and the chance of the claim under
+-- each style (what the claim teaches about the player).
 local function after_claim(d, styles, c, p)
   local out = {}
-  local by_style = { 0, 0, 0 }
+  local l1s, l2s, l3 = 0, 0, 1 / (NS - p)
+  local w1, w2, w3 = styles[1], styles[2], styles[3]
   local total = 0
   for i = 1, NH do
     local w = d[i]
     if w > 0 then
       local h = STR[i]
-      local l1 = claim_likelihood(1, c, h, p)
-      local l2 = claim_likelihood(2, c, h, p)
-      local l3 = 1 / (NS - p)
-      by_style[1] = by_style[1] + w * l1
-      by_style[2] = by_style[2] + w * l2
-      by_style[3] = by_style[3] + w * l3
-      local l = styles[1] * l1 + styles[2] * l2 + styles[3] * l3
-      out[i] = w * l
-      total = total + w * l
+      local l1 = claim_likelihood(TRUTHFUL, c, h, p)
+      local l2 = claim_likelihood(BOLD, c, h, p)
+      l1s = l1s + w * l1
+      l2s = l2s + w * l2
+      local x = w * (w1 * l1 + w2 * l2 + w3 * l3)
+      out[i] = x
+      total = total + x
     else
       out[i] = 0
     end
   end
-  if total > 0 then
-    for i = 1, NH do
-      out[i] = out[i] / total
-    end
-  else
-    out = d
+  if total <= 0 then
+    return d, { 1, 1, 1 }
   end
-  return out, by_style
+  for i = 1, NH do
+    out[i] = out[i] / total
+  end
+  return out, { l1s, l2s, l3 }
 end
 
 local function chance_true(d, c)
@@ -494,98 +582,156 @@ local function chance_true(d, c)
   return p
 end
 
--- My own hands this round, by the position of my claim in the history.
-local my_round, my_hands = nil, {}
+-- The round so far, followed event by event (from `observe`, or from the
+-- view's history when a decision finds it behind).
+local round = nil
 
--- Replays the round's history into a belief about the dice now on the
--- table. `learn(seat, by_style, c, p, d_before)` is called for every
--- opponent's claim.
-local function replay(view_or_log, learn)
-  local d = fresh_belief()
-  local p = 0
-  local history = view_or_log.history
-  for n = 1, #history do
+local function round_for(game, number)
+  local id = game * 100000 + number
+  if round == nil or round.id ~= id then
+    round = {
+      id = id,
+      n = 0, -- history entries taken in
+      belief = fresh_belief(),
+      claim = 0, -- strength of the claim standing (0: none)
+      claim_k = nil, -- how many dice its claimer re-threw (nil: opening)
+      claimer = nil,
+      k = nil, -- dice re-thrown since the last claim
+      mine = {}, -- my hands, by the history position of my claims
+      last = nil, -- the last opponent claim: seat, c, p, likelihoods
+    }
+  end
+  return round
+end
+
+local function take_in(r, history)
+  for n = r.n + 1, #history do
     local a = history[n]
     if a.action == "claim" then
       local c = strength_of(a.claim)
-      if a.seat == me and my_hands[n] then
-        d = known_belief(my_hands[n])
+      if a.seat == me and r.mine[n] then
+        r.belief = known_belief(r.mine[n])
+        r.last = nil
       else
-        local by_style
-        local before = d
-        d, by_style = after_claim(d, player(a.seat).styles, c, p)
-        if learn then
-          learn(a.seat, by_style, c, p, before, n)
-        end
+        local pl = player(a.seat)
+        local lik
+        r.belief, lik = after_claim(r.belief, pl.styles, c, r.claim)
+        learn_style(pl, lik)
+        r.last = { seat = a.seat, c = c, p = r.claim, lik = lik }
       end
-      p = c
+      r.claim, r.claim_k, r.claimer, r.k = c, r.k, a.seat, nil
+    elseif a.action == "accept" then
+      if a.seat ~= me then
+        learn_answer(player(a.seat), r.claim, r.claim_k, false)
+      end
     elseif a.action == "reroll" then
       if a.seat ~= me then
-        d = rethrow(d, a.count)
+        r.belief = rethrow(r.belief, a.count)
       end
+      r.k = a.count
     end
   end
-  return d, p
+  r.n = #history
 end
 
 ---------------------------------------------------------------------------
--- Risk of my claims
+-- The risk of my claims
 ---------------------------------------------------------------------------
 
--- Everything needed to price my claims over strength p when the next
--- player is `next_seat`: for each re-throw count k (0..5, and "open" for
--- an opening claim), the risk of each claim if it is true and if it is a
--- lie, and the best of both for every hand I might hold.
-local function claim_risks(view, p, k)
+-- The chance, for each claim s > p I might make, that the round comes
+-- back to me and costs me the chip once the next player has accepted it.
+-- Players after the next one may end the round before it comes back: the
+-- next player's claim will be a little higher, and so on.
+local function return_risks(view, p)
   local after = seats_after(view, me)
-  local nxt = after[1]
-  local q = challenge_chances(player(nxt).rules, p, k)
-  local back = #after > 1 and RETURN_RISK_MULTI or RETURN_RISK_HEADS_UP
-  local truth, lie = {}, {}
+  local back = {}
+  local base = #after > 1 and RETURN_RISK_MULTI or RETURN_RISK_HEADS_UP
   for s = p + 1, NS do
-    truth[s] = (1 - q[s]) * back
-    lie[s] = q[s] + (1 - q[s]) * back
+    back[s] = base
   end
-  return truth, lie, q
+  for j = 2, #after do
+    local qj = challenge_chances(player(after[j]), 2)
+    for s = p + 1, NS do
+      local t = s + 2 * (j - 1)
+      back[s] = back[s] * (1 - qj[t < NS and t or NS])
+    end
+  end
+  return back, after[1]
 end
 
--- For each strength h of the hand I hold: the risk of my best claim.
-local function best_claim_risk(truth, lie, p)
-  local best_truth = {} -- min over p < s <= h of truth[s]
-  local best_lie = {} -- min over s > h of lie[s]
+-- The return risk of a claim depends on the dice the next player gets:
+-- if he can beat my claim with the truth, the round comes back to me with
+-- a true claim; if he cannot, he must lie, and liars get caught. So the
+-- return risk is back[s] * (RETURN_FLOOR + (1 - RETURN_FLOOR) * R), where
+-- R is his chance to beat s truthfully (his best re-throw, or none).
+local function return_factor(r)
+  return RETURN_FLOOR + (1 - RETURN_FLOOR) * r
+end
+
+-- For a claim to beat of strength p, when I re-threw k dice (OPEN: I
+-- open the round), the risk of each claim s > p when I hold a hand
+-- stronger than s (under[s]: he can keep my dice and claim the truth),
+-- exactly s (exact[s]), or weaker than s (lie[s]). For the last two the
+-- chance he beats s is taken from REACH, the chance of beating s from a
+-- hand of strength s itself (less for a lie: he gets weaker dice).
+local function claim_risks(back, nxt, p, k)
+  local q = challenge_chances(player(nxt), k)
+  local under, exact, lie = {}, {}, {}
+  for s = p + 1, NS do
+    local b = back[s]
+    local qs = q[s]
+    under[s] = (1 - qs) * b
+    exact[s] = (1 - qs) * b * return_factor(REACH[s])
+    lie[s] = qs + (1 - qs) * b * return_factor(LIE_REACH * REACH[s])
+  end
+  return under, exact, lie, q
+end
+
+-- For each hand I might hold (by index): the risk of my best claim.
+local function best_claim_risk(under, exact, lie, p)
+  local best_under = {} -- best_under[h]: min of under[s], p < s < h
+  local best_lie = {} -- best_lie[h]: min of lie[s], s > h
   local m = math.huge
   for s = p + 1, NS do
-    if truth[s] < m then
-      m = truth[s]
+    best_under[s] = m
+    if under[s] < m then
+      m = under[s]
     end
-    best_truth[s] = m
   end
   m = math.huge
-  best_lie[NS] = math.huge
+  best_lie[NS] = m
   for s = NS, p + 1, -1 do
-    best_lie[s - 1] = math.min(m, lie[s])
-    m = best_lie[s - 1]
+    if lie[s] < m then
+      m = lie[s]
+    end
+    best_lie[s - 1] = m
   end
   local out = {}
   for i = 1, NH do
     local h = STR[i]
-    local r
     if h > p then
-      r = math.min(best_truth[h], best_lie[h] or math.huge)
+      local x = best_under[h]
+      if exact[h] < x then
+        x = exact[h]
+      end
+      if best_lie[h] < x then
+        x = best_lie[h]
+      end
+      out[i] = x
     else
-      r = best_lie[p]
+      out[i] = best_lie[p]
     end
-    out[i] = r
   end
   return out
 end
 
--- Risk tables for every re-throw count, for a claim to beat of strength p.
+-- Risk tables for each re-throw count, for a claim to beat of strength p.
 local function risk_tables(view, p)
   local tables = {}
+  local back, nxt = return_risks(view, p)
   for k = 0, 5 do
-    local truth, lie = claim_risks(view, p, k)
-    tables[k] = best_claim_risk(truth, lie, p)
+    local under, exact, lie = claim_risks(back, nxt, p, k)
+    tables[k] = best_claim_risk(under, exact, lie, p)
   end
   return tables
 end
@@ -606,14 +752,14 @@ local function rethrow_risk(kept_key, k, tables, cache)
   return e
 end
 
--- The best re-throw of five dice (a list of faces): the expected risk and
+-- The best re-throw of five dice (a list of faces): its expected risk and
 -- the positions to throw. Among equal choices it throws the fewest dice.
 local function best_rethrow(dice, tables, cache)
-  local best, best_pos, best_k = math.huge, {}, 0
   local fk = {}
   for j = 1, 5 do
     fk[j] = POW[FACE_INDEX[dice[j]]]
   end
+  local best, best_mask, best_k = math.huge, 0, 0
   for mask = 0, 31 do
     local kept_key, k = 0, 0
     for j = 1, 5 do
@@ -625,111 +771,92 @@ local function best_rethrow(dice, tables, cache)
     end
     local e = rethrow_risk(kept_key, k, tables, cache)
     if e < best - 1e-12 or (e < best + 1e-12 and k < best_k) then
-      best, best_k = e, k
-      best_pos = mask
+      best, best_mask, best_k = e, mask, k
     end
   end
   local positions = {}
   for j = 1, 5 do
-    if best_pos & (1 << (j - 1)) ~= 0 then
+    if best_mask & (1 << (j - 1)) ~= 0 then
       positions[#positions + 1] = j
     end
   end
   return best, positions
 end
 
-local function dice_of(hand)
-  local dice = {}
-  for j = 1, 5 do
-    dice[j] = hand:sub(j, j)
-  end
-  return dice
-end
-
 ---------------------------------------------------------------------------
 -- Decisions
 ---------------------------------------------------------------------------
 
-local function start_decision(view)
+local function start(view)
   me = view.seat
-  local id = view.game * 100000 + view.round
-  if my_round ~= id then
-    my_round, my_hands = id, {}
-  end
+  local r = round_for(view.game, view.round)
+  take_in(r, view.history)
+  return r
 end
 
 function bot.challenge(view)
-  start_decision(view)
+  local r = start(view)
   if liar.is_top(view.claim) then
     return true
   end
-  local d, c = replay(view)
+  local c = strength_of(view.claim)
+  local d = r.belief
   local p_true = chance_true(d, c)
   if p_true < 0.01 then
     return true
   end
-  -- Risk of accepting: I would receive one of the hands the belief allows,
-  -- re-throw as well as I can and claim as safely as I can.
+  -- The risk of accepting: I would receive one of the hands the belief
+  -- allows, re-throw as well as I can and claim as safely as I can. The
+  -- hands are sampled at SAMPLES evenly spaced quantiles of the belief,
+  -- in strength order (the risk mostly falls as the hand gets stronger).
   local tables = risk_tables(view, c)
-  -- Take the likeliest hands, up to 97% of the belief (at most 20).
-  local idx = {}
-  for i = 1, NH do
-    if d[i] > 1e-4 then
-      idx[#idx + 1] = i
+  local cache, memo = {}, {}
+  local risk, cum, i = 0, 0, 0
+  for j = 1, SAMPLES do
+    local u = (j - 0.5) / SAMPLES
+    while cum <= u and i < NH do
+      i = i + 1
+      cum = cum + d[i]
     end
+    local x = memo[i]
+    if x == nil then
+      x = best_rethrow(dice_of(HANDS[i]), tables, cache)
+      memo[i] = x
+    end
+    risk = risk + x
   end
-  table.sort(idx, function(a, b)
-    if d[a] ~= d[b] then
-      return d[a] > d[b]
-    end
-    return a < b
-  end)
-  local mass, risk, cache = 0, 0, {}
-  for n = 1, math.min(#idx, 20) do
-    local i = idx[n]
-    local r = best_rethrow(dice_of(HANDS[i]), tables, cache)
-    risk = risk + d[i] * r
-    mass = mass + d[i]
-    if mass > 0.97 then
-      break
-    end
-  end
-  local accept_risk = risk / mass
-  return p_true < accept_risk + STARTER_BONUS
+  return p_true < risk / SAMPLES + STARTER_BONUS
 end
 
 function bot.reroll(view)
-  start_decision(view)
-  local p = strength_of(view.claim)
-  local tables = risk_tables(view, p)
+  start(view)
+  local tables = risk_tables(view, strength_of(view.claim))
   local _, positions = best_rethrow(view.dice, tables, {})
   return positions
 end
 
 function bot.claim(view)
-  start_decision(view)
+  local r = start(view)
   local p = strength_of(view.claim)
-  local k = nil
-  for n = #view.history, 1, -1 do
-    local a = view.history[n]
-    if a.action == "reroll" and a.seat == me then
-      k = a.count
-      break
-    end
+  local k = OPEN
+  if view.claim ~= nil then
+    k = r.k or 0
   end
-  if view.claim == nil then
-    k = nil
-  end
-  local truth, lie = claim_risks(view, p, k)
-  local h = liar.strength(view.hand)
+  local back, nxt = return_risks(view, p)
+  local q = challenge_chances(player(nxt), k)
+  local i = HAND_INDEX[view.hand]
+  local h = STR[i]
+  local reach = reach_profile(i)
   -- Price every legal claim, then draw among the near-best.
-  local best = math.huge
-  local risk = {}
+  local best, risk = math.huge, {}
   for s = p + 1, NS do
-    local r = (s <= h) and truth[s] or lie[s]
-    risk[s] = r
-    if r < best then
-      best = r
+    local x = (1 - q[s]) * back[s] * return_factor(reach[s])
+    if s > h then
+      x = x + q[s]
+    end
+    risk[s] = x
+    if x < best then
+      best = x
     end
   end
   local choices = {}
@@ -739,95 +866,68 @@ function bot.claim(view)
     end
   end
   local s = choices[liar.random(#choices)]
-  local claim = REP[s]
+  r.mine[#view.history + 1] = view.hand
   if s == h then
-    claim = view.hand
+    return view.hand
   end
-  my_hands[#view.history + 1] = view.hand
-  return claim
+  return REP[s]
 end
 
 ---------------------------------------------------------------------------
 -- Learning from what everyone does
 ---------------------------------------------------------------------------
 
-local log = nil -- this round's public actions, as a history
-
-local function learn_round(reveal)
-  if log == nil then
-    return
-  end
-  local last_claim_at
-  for n = 1, #log.history do
-    if log.history[n].action == "claim" then
-      last_claim_at = n
-    end
-  end
-  replay(log, function(seat, by_style, c, p, before, n)
-    local pl = player(seat)
-    local lik = by_style
-    if reveal and n == last_claim_at then
-      -- the dice were shown: the exact likelihood of the claim
-      local h = liar.strength(reveal)
-      lik = { claim_likelihood(1, c, h, p), claim_likelihood(2, c, h, p), claim_likelihood(3, c, h, p) }
-    end
-    local st = pl.styles
-    local total = 0
-    for t = 1, 3 do
-      st[t] = st[t] * (lik[t] + 1e-9)
-      total = total + st[t]
-    end
-    for t = 1, 3 do
-      st[t] = math.max(st[t] / total, 0.01)
-    end
-  end)
-  -- every answer: accepted or challenged
-  local h = log.history
-  local p, k = 0, nil
-  for n = 1, #h do
-    local a = h[n]
-    if a.action == "claim" then
-      p = strength_of(a.claim)
-      local nxt = h[n + 1]
-      local responder, challenged
-      if nxt and nxt.action == "accept" then
-        responder, challenged = nxt.seat, false
-      elseif nxt == nil and log.challenger then
-        responder, challenged = log.challenger, true
-      end
-      if responder and responder ~= me then
-        learn_answer(player(responder).rules, p, k, challenged)
-      end
-      k = nil
-    elseif a.action == "reroll" then
-      k = a.count
-    end
-  end
-  log = nil
-end
+local log = nil -- this round's public actions, shaped like view.history
 
 function bot.observe(event)
   local t = event.type
   if t == "round_start" then
-    log = { history = {} }
+    log = { game = event.game, round = event.round, history = {} }
+    round_for(event.game, event.round)
   elseif t == "claim" or t == "accept" or t == "reroll" then
     if log then
       local h = log.history
-      if t == "claim" then
-        h[#h + 1] = { action = "claim", seat = event.seat, claim = event.claim }
-      elseif t == "accept" then
-        h[#h + 1] = { action = "accept", seat = event.seat }
-      else
-        h[#h + 1] = { action = "reroll", seat = event.seat, count = event.count }
-      end
+      h[#h + 1] = { action = t, seat = event.seat, claim = event.claim, count = event.count }
+      take_in(round_for(log.game, log.round), h)
     end
   elseif t == "challenge" then
     if log then
-      log.challenger = event.seat
-      learn_round(event.hand)
+      local r = round_for(log.game, log.round)
+      take_in(r, log.history)
+      if event.seat ~= me then
+        learn_answer(player(event.seat), r.claim, r.claim_k, true)
+      end
+      -- The dice are shown: replace what the claim taught by guesswork with
+      -- the exact chance of that claim from that hand.
+      local last = r.last
+      if last and last.seat == event.claimer then
+        local h = liar.strength(event.hand)
+        local exact = {}
+        for style = 1, 3 do
+          exact[style] = claim_likelihood(style, last.c, h, last.p)
+        end
+        learn_style(player(last.seat), exact, last.lik)
+      end
     end
+    log = nil
   elseif t == "penalty" then
     log = nil
+  elseif t == "game_end" and DEBUG then
+    for seat, pl in liar.sorted_pairs(players) do
+      local st = pl.styles
+      local function top(w, n, per)
+        local best, bi = -1, 0
+        for i = 1, n do
+          if w[i] > best then best, bi = w[i], i end
+        end
+        return bi, best
+      end
+      local ot, ow = top(pl.rules.open, NT + 1)
+      local at, aw = top(pl.rules.after, NC * NT + 1)
+      liar.log(string.format("seat %d styles %.2f %.2f %.2f open t=%s (%.2f) after c=%s t=%s (%.2f)",
+        seat, st[1], st[2], st[3], tostring(THRESHOLDS[ot] or "rnd"), ow,
+        tostring(CREDITS[(at - 1) // NT + 1]), tostring(THRESHOLDS[(at - 1) % NT + 1]), aw))
+    end
   end
 end
 

@@ -5,8 +5,8 @@
 mod claim;
 mod face;
 mod game;
-mod odds;
 mod hand;
+mod odds;
 mod ranking;
 mod seating;
 mod table_rules;
@@ -22,8 +22,8 @@ pub use game::{
     Showdown,
 };
 pub use hand::{Category, HAND_COUNT, Hand};
+pub use odds::{best_reroll, chance_to_reach, kept_sets};
 pub use ranking::{Ranking, Straights};
 pub use seating::{MAX_RETHROWS, SeatingRoll, seating_throw};
 pub use table_rules::{MAX_SEATS, NextRoundStarter, Rules, Seat, SeatingRule};
 pub use view::{ClaimOnTable, RoundAction, SeatView};
-pub use odds::{best_reroll, chance_to_reach, kept_sets};
