@@ -391,6 +391,23 @@ return bot
     assert!(text.contains("illegal"), "{text}");
     assert!(text.contains("Result: FAIL"), "{text}");
 
+    // Decisions that depend on memory addresses differ from run to run.
+    let fickle = r#"
+local bot = { api_version = 1 }
+local function coin()
+  local addr = tonumber(tostring({}):match("0x(%x+)"), 16) or 0
+  return (addr // 16) % 2 == 0
+end
+function bot.challenge(view) return liar.is_top(view.claim) or coin() end
+function bot.reroll(view) return coin() and { 1, 2 } or {} end
+function bot.claim(view) return liar.nth_above(view.claim, coin() and 1 or 2) or liar.lowest_above(view.claim) end
+return bot
+"#;
+    let report = check_source("fickle.lua", fickle.as_bytes(), &options);
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.deterministic, Some(false), "{report}");
+    assert!(report.to_string().contains("liar.sorted_pairs"), "{report}");
+
     let report = check_source("broken.lua", b"return {", &options);
     assert!(report.load_error.is_some());
     assert!(report.to_string().contains("broken.lua:1"), "{report}");

@@ -310,7 +310,8 @@ fn threat_04_loop_in_coroutine() {
     assert_penalised_for(&stats, PenaltyReason::Budget);
 }
 
-// 5. Loops that catch the budget error.
+// 5. Loops that catch the budget error, and to-be-closed values whose
+// `__close` loops while the call is being stopped.
 #[test]
 fn threat_05_catching_the_budget_error() {
     let bodies = [
@@ -343,6 +344,10 @@ fn threat_05_catching_the_budget_error() {
   end)
   coroutine.resume(co)
   while true do coroutine.close(co) end
+"#,
+        r#"
+  local closing = setmetatable({}, { __close = function() while true do end end })
+  for _ in function() return true end, nil, nil, closing do end
 "#,
     ];
     for body in bodies {
