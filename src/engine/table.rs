@@ -141,14 +141,19 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
     }
 
     fn emit(&mut self, event: Event) {
-        if self.public
-            && let Some(public) = event.public()
-        {
+        let public = if self.public { event.public() } else { None };
+        if let Some(public) = &public {
             for p in self.players.iter_mut().filter(|p| p.wants_events()) {
-                p.observe(&public);
+                p.observe(public);
             }
         }
         self.observer.event(&event);
+        // Lines a bot logged while observing go out after the event.
+        if public.is_some() {
+            for seat in 0..self.players.len() {
+                self.flush_logs(seat);
+            }
+        }
     }
 
     fn stopped(&self) -> bool {
