@@ -1,8 +1,19 @@
 //! `liar`: an engine for the bluffing dice game Liar Dice ("Лжец").
 //!
 //! Layers, each using only the ones listed before it:
-//! [`rules`] (pure game logic), `engine` (seeded matches and players),
-//! `replay` (the JSON Lines record of a match).
+//!
+//! - [`rules`]: the pure game: hands and their order, claims, the state
+//!   machine, what each seat may see, exact odds. No I/O, no randomness.
+//! - [`engine`]: plays matches with seeded dice, asks [`engine::Player`]s for
+//!   decisions with their own view only, applies penalties, emits events.
+//! - [`replay`]: the JSON Lines record of a match: writer, reader, checker.
+//! - [`config`]: table and tournament files (TOML).
+//! - [`lua`]: sandboxed Lua bots.
+//! - [`i18n`] and [`human`]: English and Russian text; the terminal player
+//!   and the narrator.
+//! - [`tournament`]: schedules, parallel runs, standings, ratings, shards.
+//! - [`viewer`]: stepping through replays.
+//! - [`cli`] and [`app`]: the `liar` command.
 
 pub mod app;
 pub mod cli;
