@@ -38,6 +38,14 @@
 -- risk of accepting it (which is the expected risk of the best re-throw
 -- over the hands I might receive).
 --
+-- Chips and players left: each round moves exactly one chip, so whatever
+-- the chip counts, the choice that makes "I pay" least likely is the one
+-- to take (the stake is the same for every choice of the same decision).
+-- What changes with the players left is the risk itself: heads-up every
+-- accepted claim comes straight back; at a bigger table the players in
+-- between may end the round first, and the bot weighs that by how often
+-- each of them challenges.
+--
 -- Bluffs come out of the same sums: a lie is cheap when the next player
 -- rarely challenges claims like it, and a true claim is best made where he
 -- is likely to challenge. Near-ties are drawn at random (liar.random), so
@@ -59,12 +67,12 @@ local DEBUG = false
 -- the next player has accepted my claim: heads-up it always comes back; at
 -- a bigger table the players in between may end it first.
 local RETURN_RISK_HEADS_UP = 0.35
-local RETURN_RISK_MULTI = 0.2
+local RETURN_RISK_MULTI = 0.3
 -- The part of the return risk that does not depend on whether the next
 -- player can beat my claim truthfully, and how much harder beating a lie
 -- is than beating a true claim of the same strength.
-local RETURN_FLOOR = 0.2
-local LIE_REACH = 0.5
+local RETURN_FLOOR = 0.1
+local LIE_REACH = 0.35
 -- A small preference for challenging: the challenger opens the next round,
 -- and opening (fresh dice, no claim to beat) is the safest seat.
 local STARTER_BONUS = 0.02
@@ -78,7 +86,7 @@ local RULE_NOISE = 0.04
 local STYLE_FLOOR = 0.01
 
 ---------------------------------------------------------------------------
--- Tables of hands, built once when the bot is loaded
+-- Tables of dice and hands
 ---------------------------------------------------------------------------
 
 local FACES = liar.faces
@@ -130,57 +138,67 @@ do
   end
 end
 
--- The 252 hands, weakest first (liar.above(nil) lists every hand).
-local HANDS = liar.above(nil)
-local NH = #HANDS
+-- The tables below depend on the ranking of the table (straights, kickers),
+-- which the engine installs only after the bot's file has run: they are
+-- built by build_hand_tables() at the first event or decision of a match.
+local HANDS = {} -- the 252 hands, weakest first
+local NH = 0
 local HAND_INDEX = {} -- canonical hand -> index in HANDS
 local STR = {} -- index -> strength (1 = weakest; equal strengths tie)
 local KEY_INDEX = {} -- multiset key -> index
+local KEY_STR = {} -- multiset key -> strength
 local FRESH = {} -- index -> chance that a fresh throw is exactly this hand
 local KEEP = {} -- KEEP[m][i]: key of the m dice a player keeps from hand i
-for m = 0, 5 do
-  KEEP[m] = {}
-end
-for i = 1, NH do
-  local h = HANDS[i]
-  HAND_INDEX[h] = i
-  STR[i] = liar.strength(h)
-  KEY_INDEX[key_of(h)] = i
-  -- Canonical notation lists the dice by group size, then by face, so its
-  -- first m letters are the m dice most worth keeping: "QQQ99" keeps "QQQ",
-  -- "KK99A" keeps "KK99", "TTAK9" keeps "TT" or "TTA", a bust its high dice.
-  for m = 0, 5 do
-    KEEP[m][i] = key_of(h:sub(1, m))
-  end
-end
-for j = 1, #MS_KEY[5] do
-  FRESH[KEY_INDEX[MS_KEY[5][j]]] = MS_W[5][j]
-end
-
 -- Claims are compared by strength, 1..NS. (Without kickers hands with equal
 -- groups tie, so there are fewer strengths than hands.)
 local NS = 0
 local REP = {} -- strength -> the lowest hand of that strength
 local FRESH_GE = {} -- strength -> chance that a fresh throw reaches it
-for i = 1, NH do
-  local s = STR[i]
-  if REP[s] == nil then
-    REP[s] = HANDS[i]
-    FRESH_GE[s] = liar.chance("", HANDS[i])
-  end
-  if s > NS then
-    NS = s
-  end
-end
+local REACH = {} -- strength s -> chance that a player holding REP[s] beats it
 
--- REACH[s]: the chance that a player holding the hand REP[s] beats it
--- (his best re-throw reaching the next strength up).
-local REACH = {}
-for s = 1, NS - 1 do
-  local _, chance = liar.best_reroll(REP[s], REP[s + 1])
-  REACH[s] = chance
+local function build_hand_tables()
+  HANDS = liar.above(nil) -- every hand, weakest first
+  NH = #HANDS
+  for m = 0, 5 do
+    KEEP[m] = {}
+  end
+  for i = 1, NH do
+    local h = HANDS[i]
+    HAND_INDEX[h] = i
+    STR[i] = liar.strength(h)
+    -- Canonical notation lists the dice by group size, then by face, so its
+    -- first m letters are the m dice most worth keeping: "QQQ99" keeps
+    -- "QQQ", "KK99A" keeps "KK99", "TTAK9" keeps "TT" or "TTA", a bust its
+    -- high dice.
+    local key = 0
+    KEEP[0][i] = 0
+    for m = 1, 5 do
+      key = key + POW[FACE_INDEX[h:sub(m, m)]]
+      KEEP[m][i] = key
+    end
+    KEY_INDEX[key] = i
+    KEY_STR[key] = STR[i]
+  end
+  for j = 1, #MS_KEY[5] do
+    FRESH[KEY_INDEX[MS_KEY[5][j]]] = MS_W[5][j]
+  end
+  for i = 1, NH do
+    local s = STR[i]
+    if REP[s] == nil then
+      REP[s] = HANDS[i]
+      FRESH_GE[s] = liar.chance("", HANDS[i])
+    end
+    if s > NS then
+      NS = s
+    end
+  end
+  -- REACH[s]: the best re-throw from REP[s] reaching the next strength up.
+  for s = 1, NS - 1 do
+    local _, chance = liar.best_reroll(REP[s], REP[s + 1])
+    REACH[s] = chance
+  end
+  REACH[NS] = 0
 end
-REACH[NS] = 0
 
 -- For hand i: reach[c], the chance that a player holding it beats a claim
 -- of strength c (0..NS), keeping the first m dice of its canonical
@@ -240,7 +258,7 @@ end
 -- p (0: he opens). For each style it is a distribution over c = p+1..NS.
 local GEO_R = 0.7 -- small lies of the truthful style: 1, 2, 3... hands up
 local GEO = {}
-for j = 1, NS do
+for j = 1, 252 do
   GEO[j] = (1 - GEO_R) * GEO_R ^ (j - 1)
 end
 
@@ -392,19 +410,33 @@ end
 -- strength s by a claimer who re-threw k dice (k = OPEN: opening), under
 -- credit c. Static, so computed once.
 local BIN = {}
-for k = 0, OPEN do
-  BIN[k] = {}
-  for c = 1, (k == OPEN and 1 or NC) do
-    local bins = {}
-    for s = 1, NS do
-      local score = rule_score(FRESH_GE[s], k, CREDITS[c])
-      local t = 1
-      while t <= NT and THRESHOLDS[t] <= score do
-        t = t + 1
+local function build_bins()
+  for k = 0, OPEN do
+    BIN[k] = {}
+    for c = 1, (k == OPEN and 1 or NC) do
+      -- The score falls as the claim rises, so the first threshold above
+      -- it only moves down: one sweep.
+      local bins = {}
+      local t = NT + 1
+      for s = 1, NS do
+        local score = rule_score(FRESH_GE[s], k, CREDITS[c])
+        while t > 1 and THRESHOLDS[t - 1] > score do
+          t = t - 1
+        end
+        bins[s] = t
       end
-      bins[s] = t
+      BIN[k][c] = bins
     end
-    BIN[k][c] = bins
+  end
+end
+
+-- Builds the tables of the table's ranking, once per match.
+local ready = false
+local function ensure_tables()
+  if not ready then
+    build_hand_tables()
+    build_bins()
+    ready = true
   end
 end
 
@@ -422,32 +454,32 @@ local function challenge_chances(pl, k)
   else
     w, groups, random_w = pl.rules.after, NC, pl.rules.after[NC * NT + 1]
   end
-  local total = random_w
-  for i = 1, groups * NT do
-    total = total + w[i]
-  end
-  local base = random_w * 0.5
-  for s = 1, NS do
-    out[s] = base
-  end
-  local tail = {}
+  -- tails[c][t]: the weight of thresholds t..NT under credit c, i.e. of
+  -- the rules that challenge a claim whose first threshold above its
+  -- score is t. Every rule says "no" with chance RULE_NOISE even so.
+  local total, tails = random_w, {}
   for c = 1, groups do
-    local offset = (c - 1) * NT
-    -- tail[t]: the weight of thresholds t..NT, the rules that challenge a
-    -- claim whose first threshold above its score is t
+    local offset, tail = (c - 1) * NT, {}
     tail[NT + 1] = 0
     for t = NT, 1, -1 do
       tail[t] = tail[t + 1] + w[offset + t]
     end
-    local all = tail[1]
-    local bins = BIN[k][c]
-    for s = 1, NS do
-      local yes = tail[bins[s]]
-      out[s] = out[s] + yes * (1 - RULE_NOISE) + (all - yes) * RULE_NOISE
-    end
+    total = total + tail[1]
+    tails[c] = tail
   end
-  for s = 1, NS do
-    out[s] = out[s] / total
+  local base = random_w * 0.5 + (total - random_w) * RULE_NOISE
+  local gain = 1 - 2 * RULE_NOISE
+  local bins = BIN[k]
+  if groups == 1 then
+    local t1, b1 = tails[1], bins[1]
+    for s = 1, NS do
+      out[s] = (base + gain * t1[b1[s]]) / total
+    end
+  else
+    local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
+    for s = 1, NS do
+      out[s] = (base + gain * (t1[b1[s]] + t2[b2[s]] + t3[b3[s]])) / total
+    end
   end
   out[NS] = 1 -- the top hand is always challenged
   pl.q[k] = out
@@ -668,59 +700,41 @@ local function return_factor(r)
   return RETURN_FLOOR + (1 - RETURN_FLOOR) * r
 end
 
--- For a claim to beat of strength p, when I re-threw k dice (OPEN: I
--- open the round), the risk of each claim s > p when I hold a hand
--- stronger than s (under[s]: he can keep my dice and claim the truth),
--- exactly s (exact[s]), or weaker than s (lie[s]). For the last two the
--- chance he beats s is taken from REACH, the chance of beating s from a
--- hand of strength s itself (less for a lie: he gets weaker dice).
-local function claim_risks(back, nxt, p, k)
+-- The risk of my best claim over strength p, for each strength h of the
+-- hand I might hold, when I re-threw k dice (OPEN: I open the round). A
+-- claim s > p is either an under-call (s < h: the next player can keep my
+-- dice and claim the truth), exact (s = h), or a lie (s > h). For the
+-- last two his chance to beat s is taken from REACH, the chance of beating
+-- s from a hand of strength s itself (less for a lie: he gets weaker dice).
+local function best_claim_risk(back, nxt, p, k)
   local q = challenge_chances(player(nxt), k)
-  local under, exact, lie = {}, {}, {}
+  local out, lie = {}, {}
+  -- Upwards: out[h] = the best of the under-calls below h and the exact
+  -- claim; lie risks are kept for the way down.
+  local best_under = math.huge
   for s = p + 1, NS do
-    local b = back[s]
-    local qs = q[s]
-    under[s] = (1 - qs) * b
-    exact[s] = (1 - qs) * b * return_factor(REACH[s])
-    lie[s] = qs + (1 - qs) * b * return_factor(LIE_REACH * REACH[s])
-  end
-  return under, exact, lie, q
-end
-
--- For each hand I might hold (by index): the risk of my best claim.
-local function best_claim_risk(under, exact, lie, p)
-  local best_under = {} -- best_under[h]: min of under[s], p < s < h
-  local best_lie = {} -- best_lie[h]: min of lie[s], s > h
-  local m = math.huge
-  for s = p + 1, NS do
-    best_under[s] = m
-    if under[s] < m then
-      m = under[s]
+    local qs, b = q[s], back[s]
+    local kept = (1 - qs) * b
+    local x = kept * return_factor(REACH[s])
+    out[s] = x < best_under and x or best_under
+    if kept < best_under then
+      best_under = kept
     end
+    lie[s] = qs + kept * return_factor(LIE_REACH * REACH[s])
   end
-  m = math.huge
-  best_lie[NS] = m
+  -- Downwards: a lie above h may be better still.
+  local best_lie = math.huge
   for s = NS, p + 1, -1 do
-    if lie[s] < m then
-      m = lie[s]
+    if best_lie < out[s] then
+      out[s] = best_lie
     end
-    best_lie[s - 1] = m
+    if lie[s] < best_lie then
+      best_lie = lie[s]
+    end
   end
-  local out = {}
-  for i = 1, NH do
-    local h = STR[i]
-    if h > p then
-      local x = best_under[h]
-      if exact[h] < x then
-        x = exact[h]
-      end
-      if best_lie[h] < x then
-        x = best_lie[h]
-      end
-      out[i] = x
-    else
-      out[i] = best_lie[p]
-    end
+  -- A hand that does not beat p can only lie.
+  for s = 1, p do
+    out[s] = best_lie
   end
   return out
 end
@@ -730,8 +744,7 @@ local function risk_tables(view, p)
   local tables = {}
   local back, nxt = return_risks(view, p)
   for k = 0, 5 do
-    local under, exact, lie = claim_risks(back, nxt, p, k)
-    tables[k] = best_claim_risk(under, exact, lie, p)
+    tables[k] = best_claim_risk(back, nxt, p, k)
   end
   return tables
 end
@@ -745,7 +758,7 @@ local function rethrow_risk(kept_key, k, tables, cache)
     local rk, rw, tab = MS_KEY[k], MS_W[k], tables[k]
     e = 0
     for j = 1, #rk do
-      e = e + rw[j] * tab[KEY_INDEX[kept_key + rk[j]]]
+      e = e + rw[j] * tab[KEY_STR[kept_key + rk[j]]]
     end
     cache[id] = e
   end
@@ -788,6 +801,7 @@ end
 ---------------------------------------------------------------------------
 
 local function start(view)
+  ensure_tables()
   me = view.seat
   local r = round_for(view.game, view.round)
   take_in(r, view.history)
@@ -877,28 +891,55 @@ end
 -- Learning from what everyone does
 ---------------------------------------------------------------------------
 
-local log = nil -- this round's public actions, shaped like view.history
+local events = nil -- this round's public actions, shaped like view.history
+
+-- With DEBUG set, what the bot has learned about each player is written
+-- to its log at the end of each game (see `liar -v simulate`).
+local function log_models()
+  local function best_of(w, n)
+    local best, at = -1, 0
+    for i = 1, n do
+      if w[i] > best then
+        best, at = w[i], i
+      end
+    end
+    return at, best
+  end
+  for seat, pl in liar.sorted_pairs(players) do
+    local st = pl.styles
+    local o, ow = best_of(pl.rules.open, NT + 1)
+    local a, aw = best_of(pl.rules.after, NC * NT + 1)
+    local after = "random"
+    if a <= NC * NT then
+      after = string.format("t=%s credit=%s", THRESHOLDS[(a - 1) % NT + 1], CREDITS[(a - 1) // NT + 1])
+    end
+    liar.log(string.format(
+      "seat %d: styles truthful %.2f bold %.2f random %.2f; challenges openings: %s (%.2f), after re-throws: %s (%.2f)",
+      seat, st[1], st[2], st[3], o <= NT and ("t=" .. THRESHOLDS[o]) or "random", ow, after, aw))
+  end
+end
 
 function bot.observe(event)
+  ensure_tables()
   local t = event.type
   if t == "round_start" then
-    log = { game = event.game, round = event.round, history = {} }
+    events = { game = event.game, round = event.round, history = {} }
     round_for(event.game, event.round)
   elseif t == "claim" or t == "accept" or t == "reroll" then
-    if log then
-      local h = log.history
+    if events then
+      local h = events.history
       h[#h + 1] = { action = t, seat = event.seat, claim = event.claim, count = event.count }
-      take_in(round_for(log.game, log.round), h)
+      take_in(round_for(events.game, events.round), h)
     end
   elseif t == "challenge" then
-    if log then
-      local r = round_for(log.game, log.round)
-      take_in(r, log.history)
+    if events then
+      local r = round_for(events.game, events.round)
+      take_in(r, events.history)
       if event.seat ~= me then
         learn_answer(player(event.seat), r.claim, r.claim_k, true)
       end
-      -- The dice are shown: replace what the claim taught by guesswork with
-      -- the exact chance of that claim from that hand.
+      -- The dice are shown: replace what the claim taught by guesswork
+      -- with the exact chance of that claim from that hand.
       local last = r.last
       if last and last.seat == event.claimer then
         local h = liar.strength(event.hand)
@@ -909,25 +950,11 @@ function bot.observe(event)
         learn_style(player(last.seat), exact, last.lik)
       end
     end
-    log = nil
+    events = nil
   elseif t == "penalty" then
-    log = nil
+    events = nil -- the round ended without a challenge
   elseif t == "game_end" and DEBUG then
-    for seat, pl in liar.sorted_pairs(players) do
-      local st = pl.styles
-      local function top(w, n, per)
-        local best, bi = -1, 0
-        for i = 1, n do
-          if w[i] > best then best, bi = w[i], i end
-        end
-        return bi, best
-      end
-      local ot, ow = top(pl.rules.open, NT + 1)
-      local at, aw = top(pl.rules.after, NC * NT + 1)
-      liar.log(string.format("seat %d styles %.2f %.2f %.2f open t=%s (%.2f) after c=%s t=%s (%.2f)",
-        seat, st[1], st[2], st[3], tostring(THRESHOLDS[ot] or "rnd"), ow,
-        tostring(CREDITS[(at - 1) // NT + 1]), tostring(THRESHOLDS[(at - 1) % NT + 1]), aw))
-    end
+    log_models()
   end
 end
 
