@@ -39,7 +39,11 @@ fn play(rules: Rules, seed: u64, games: u32, others: &[&str]) -> (MatchStats, Ve
     bots.extend(others.iter().map(|n| bundled(n)));
     let names: Vec<&str> = bots.iter().map(|_| "honest").collect();
     let mut setup = MatchSetup::native(rules, seed, games, &names);
-    let infos: Vec<SeatInfo> = bots.iter().enumerate().map(|(i, b)| b.seat_info(i)).collect();
+    let infos: Vec<SeatInfo> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| b.seat_info(i))
+        .collect();
     setup.seats = infos;
     let mut players: Vec<Box<dyn Player>> = bots
         .into_iter()
@@ -57,7 +61,11 @@ fn play(rules: Rules, seed: u64, games: u32, others: &[&str]) -> (MatchStats, Ve
 #[test]
 fn expert_beats_two_random_bots_clearly() {
     let (stats, penalties) = play(Rules::default(), 11, 200, &["random", "random"]);
-    assert!(penalties.is_empty(), "{:?}", &penalties[..penalties.len().min(5)]);
+    assert!(
+        penalties.is_empty(),
+        "{:?}",
+        &penalties[..penalties.len().min(5)]
+    );
     // Chance is a third; the expert wins well over 90% in long runs.
     assert!(stats.wins[0] >= 160, "won {} of 200", stats.wins[0]);
 }
