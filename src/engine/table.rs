@@ -148,10 +148,13 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
             }
         }
         self.observer.event(&event);
-        // Lines a bot logged while observing go out after the event.
+        // Lines a bot logged while observing go out after the event (only
+        // observers can have written any).
         if public.is_some() {
             for seat in 0..self.players.len() {
-                self.flush_logs(seat);
+                if self.players[seat].wants_events() {
+                    self.flush_logs(seat);
+                }
             }
         }
     }
