@@ -58,6 +58,40 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
+    /// Serve one Lua bot over standard input and output, confined (the
+    /// engine starts this for each bot under `--isolation process`).
+    #[command(name = "bot-host", hide = true)]
+    BotHost(BotHostArgs),
+}
+
+/// Where Lua bots run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum IsolationArg {
+    /// In the engine's process: fastest, for bots you trust.
+    Thread,
+    /// Each bot in a confined child process, killed when a call overruns.
+    Process,
+}
+
+impl From<IsolationArg> for crate::config::Isolation {
+    fn from(a: IsolationArg) -> Self {
+        match a {
+            IsolationArg::Thread => crate::config::Isolation::Thread,
+            IsolationArg::Process => crate::config::Isolation::Process,
+        }
+    }
+}
+
+/// `liar bot-host` (hidden).
+#[derive(Debug, Args)]
+pub struct BotHostArgs {
+    /// The bot's memory limit in bytes (sizes the process's own limit).
+    #[arg(long)]
+    pub memory_bytes: u64,
+
+    /// The bot's wall-clock limit per call, in milliseconds.
+    #[arg(long)]
+    pub wall_ms: u64,
 }
 
 /// Options shared by `play` and `watch`.
@@ -84,6 +118,12 @@ pub struct TableArgs {
     /// terminal, 0 when the output is piped).
     #[arg(long, value_name = "MS")]
     pub delay: Option<u64>,
+
+    /// Where Lua bots run: thread (in this process) or process (each bot
+    /// in a confined child process, killed when a call overruns); overrides
+    /// the file's `[limits] isolation`. Default: thread.
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub isolation: Option<IsolationArg>,
 }
 
 /// `liar watch`.
@@ -133,6 +173,12 @@ pub struct SimulateArgs {
     /// Write the full replay (JSON Lines) to this file.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+
+    /// Where Lua bots run: thread (in this process) or process (each bot
+    /// in a confined child process, killed when a call overruns); overrides
+    /// the file's `[limits] isolation`. Default: thread.
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub isolation: Option<IsolationArg>,
 }
 
 /// `liar rules`.
@@ -151,6 +197,11 @@ pub struct CheckBotArgs {
     /// Games per match (three matches: the bot takes each seat in turn).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
+
+    /// Where the bot runs: process (a confined child process, killed when
+    /// a call overruns) or thread (in this process).
+    #[arg(long, value_enum, value_name = "WHERE", default_value_t = IsolationArg::Process)]
+    pub isolation: IsolationArg,
 
     /// Master seed of the first match.
     #[arg(long, default_value_t = 1)]
@@ -230,6 +281,12 @@ pub struct TournamentArgs {
     /// No progress bar even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Where Lua bots run: thread (in this process) or process (each bot
+    /// in a confined child process, killed when a call overruns); overrides
+    /// the file's `[limits] isolation`. Default: process.
+    #[arg(long, value_enum, value_name = "WHERE")]
+    pub isolation: Option<IsolationArg>,
 
     /// Include decision times and speed in JSON and CSV output (they vary
     /// from run to run; without them the output is byte-identical for the

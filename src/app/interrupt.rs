@@ -1,10 +1,21 @@
 //! Ctrl-C: the first one asks the running match to stop cleanly (the replay
 //! and results so far are kept); a second one exits at once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// A seed drawn at random, said on standard error if a second Ctrl-C ends
+/// the process before the match could reveal it.
+static SECRET_SEED: OnceLock<AtomicU64> = OnceLock::new();
+
+/// Remembers a drawn seed so that even an exit at once reveals it.
+pub fn reveal_on_exit(seed: u64) {
+    SECRET_SEED
+        .get_or_init(|| AtomicU64::new(seed))
+        .store(seed, Ordering::SeqCst);
+}
 
 /// The process's stop flag, set by Ctrl-C (the handler is installed on first use).
 pub fn stop_flag() -> Arc<AtomicBool> {
@@ -14,6 +25,9 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         // If no handler can be installed, Ctrl-C simply ends the process as usual.
         let _ = ctrlc::set_handler(move || {
             if handler_flag.swap(true, Ordering::SeqCst) {
+                if let Some(seed) = SECRET_SEED.get() {
+                    eprintln!("\nseed {} (drawn at random)", seed.load(Ordering::SeqCst));
+                }
                 std::process::exit(130);
             }
             eprintln!("\nliar: stopping after the current round (Ctrl-C again to quit at once)");

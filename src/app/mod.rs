@@ -7,6 +7,7 @@ mod output;
 mod replay;
 mod rules_cmd;
 mod seats;
+mod seed;
 mod simulate;
 mod summary;
 mod table_match;
@@ -71,6 +72,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Completions(args) => {
             crate::cli::write_completions(args.shell, &mut std::io::stdout());
             Ok(())
+        }
+        Command::BotHost(args) => {
+            let wall = std::time::Duration::from_millis(args.wall_ms);
+            let status = crate::lua::serve_bot_host(args.memory_bytes, wall);
+            return ExitCode::from(u8::try_from(status).unwrap_or(1));
         }
     };
     match result {

@@ -1,11 +1,13 @@
 //! Turning seats (from a table file or `--bot` flags) into players.
 
 use super::Failure;
-use crate::config::{BotLimits as LimitsConfig, BotSource, SeatConfig, SeatKind as SeatConfigKind};
+use crate::config::{
+    BotLimits as LimitsConfig, BotSource, Isolation, SeatConfig, SeatKind as SeatConfigKind,
+};
 use crate::engine::{NativePlayer, Player, Policy, SeatInfo, SeatKind};
 use crate::human::{HumanPlayer, SharedConsole};
 use crate::i18n::Lang;
-use crate::lua::{BUNDLED_BOTS, BotLimits, LuaBot};
+use crate::lua::{BUNDLED_BOTS, Bot, BotLimits};
 use std::path::Path;
 
 /// A player for one seat, and how the replay describes it.
@@ -40,7 +42,13 @@ fn native(seat: usize, name: String, policy: Policy) -> SeatedPlayer {
     }
 }
 
-fn lua(seat: usize, name: Option<String>, bot: LuaBot) -> SeatedPlayer {
+/// Where a file's bot runs: the `--isolation` flag, else the file's
+/// `[limits] isolation`, else the command's default.
+pub fn isolation(flag: Option<Isolation>, limits: &LimitsConfig, default: Isolation) -> Isolation {
+    flag.or(limits.isolation).unwrap_or(default)
+}
+
+fn lua(seat: usize, name: Option<String>, bot: Bot) -> SeatedPlayer {
     let mut info = bot.seat_info(seat);
     if let Some(name) = name {
         info.name = name;
@@ -51,15 +59,18 @@ fn lua(seat: usize, name: Option<String>, bot: LuaBot) -> SeatedPlayer {
     }
 }
 
-/// The player for one seat of a table file. `console` serves human seats.
+/// The player for one seat of a table file. `console` serves human seats;
+/// `flag` is the `--isolation` flag (bots run in this process by default).
 pub fn table_seat(
     seat: usize,
     config: &SeatConfig,
     origin: &str,
     console: &SharedConsole,
     lang: Lang,
+    flag: Option<Isolation>,
 ) -> Result<SeatedPlayer, Failure> {
     let limits = lua_limits(&config.limits);
+    let isolation = isolation(flag, &config.limits, Isolation::Thread);
     let refused = |e: &dyn std::fmt::Display| {
         Failure::Usage(format!("{origin}: seats[{seat}] ({}): {e}", config.name))
     };
@@ -79,11 +90,11 @@ pub fn table_seat(
             native(seat, config.name.clone(), *policy)
         }
         SeatConfigKind::Bot(BotSource::Script(path)) => {
-            let bot = LuaBot::load(path, &limits).map_err(|e| refused(&e))?;
+            let bot = Bot::load(path, &limits, isolation).map_err(|e| refused(&e))?;
             lua(seat, Some(config.name.clone()), bot)
         }
         SeatConfigKind::Bot(BotSource::Bundled(name)) => {
-            let bot = LuaBot::bundled(name, &limits).map_err(|e| refused(&e))?;
+            let bot = Bot::bundled(name, &limits, isolation).map_err(|e| refused(&e))?;
             lua(seat, Some(config.name.clone()), bot)
         }
     })
@@ -92,10 +103,15 @@ pub fn table_seat(
 /// The player for a `--bot SEAT` flag: a Lua file (a path ending in `.lua`
 /// or naming an existing file), a built-in policy name, or a bundled Lua
 /// bot's name. Built-in policies win over bundled bots of the same name.
-pub fn spec_seat(seat: usize, spec: &str, limits: &BotLimits) -> Result<SeatedPlayer, Failure> {
+pub fn spec_seat(
+    seat: usize,
+    spec: &str,
+    limits: &BotLimits,
+    isolation: Isolation,
+) -> Result<SeatedPlayer, Failure> {
     let path = Path::new(spec);
     if spec.ends_with(".lua") || path.is_file() {
-        let bot = LuaBot::load(path, limits)
+        let bot = Bot::load(path, limits, isolation)
             .map_err(|e| Failure::Usage(format!("--bot {spec} (seat {seat}): {e}")))?;
         return Ok(lua(seat, None, bot));
     }
@@ -103,7 +119,7 @@ pub fn spec_seat(seat: usize, spec: &str, limits: &BotLimits) -> Result<SeatedPl
         return Ok(native(seat, format!("{spec}#{seat}"), policy));
     }
     if BUNDLED_BOTS.contains(&spec) {
-        let bot = LuaBot::bundled(spec, limits)
+        let bot = Bot::bundled(spec, limits, isolation)
             .map_err(|e| Failure::Runtime(format!("bundled bot {spec}: {e}")))?;
         return Ok(lua(seat, Some(format!("{spec}#{seat}")), bot));
     }

@@ -1,16 +1,17 @@
 //! `liar simulate`: a headless match between bots, with a summary.
 
 use super::output::{LogEcho, ReplayFile, finish_replay};
-use super::seats::{SeatedPlayer, lua_limits, spec_seat, table_seat};
+use super::seats::{SeatedPlayer, isolation, lua_limits, spec_seat, table_seat};
+use crate::config::Isolation;
+use super::seed::MasterSeed;
 use super::summary::print_summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
 use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
-use crate::engine::{MatchSetup, PenaltyPolicy, play_match};
+use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
-use rand::Rng;
 use std::time::Instant;
 
 /// Games when neither the flag nor a table says.
@@ -29,10 +30,7 @@ pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
             seated.len()
         )));
     }
-    let seed = args
-        .seed
-        .or(table.as_ref().and_then(|t| t.seed))
-        .unwrap_or_else(|| rand::rng().next_u64() >> 1);
+    let seed = MasterSeed::choose(args.seed.or(table.as_ref().and_then(|t| t.seed)))?;
     let (infos, mut players): (Vec<_>, Vec<_>) =
         seated.into_iter().map(|s| (s.info, s.player)).unzip();
     let setup = MatchSetup {
@@ -43,7 +41,7 @@ pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
             },
             |t| t.rules,
         ),
-        seed,
+        seed: seed.value,
         games: args
             .games
             .or(table.as_ref().map(|t| t.games))
@@ -58,13 +56,19 @@ pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
         .replay
         .as_deref()
         .or(table.as_ref().and_then(|t| t.replay.as_deref()));
-    let mut observers = (ReplayFile::maybe(replay_path)?, LogEcho { on: ctx.verbose });
+    let observers = (ReplayFile::maybe(replay_path)?, LogEcho { on: ctx.verbose });
+    // A drawn seed is sealed in the replay and said only by its commitment
+    // until the summary.
+    let mut observers = SealedSeed::new(observers, seed.drawn);
+    if seed.drawn {
+        seed.announce(ctx.quiet);
+    }
     let started = Instant::now();
     let stats = play_match(&setup, &mut players, &mut observers)
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let elapsed = started.elapsed();
-    finish_replay(observers.0, true)?;
-    print_summary(&setup, &stats, seed);
+    finish_replay(observers.into_inner().0, true)?;
+    print_summary(&setup, &stats, seed.value);
     if !ctx.quiet {
         let secs = elapsed.as_secs_f64();
         println!(
@@ -89,12 +93,15 @@ fn seat_players(
     table: Option<&TableConfig>,
 ) -> Result<Vec<SeatedPlayer>, Failure> {
     let limits = table.map_or_else(crate::lua::BotLimits::default, |t| lua_limits(&t.limits));
+    let flag = args.isolation.map(Into::into);
+    let file_limits = table.map(|t| t.limits).unwrap_or_default();
+    let iso = isolation(flag, &file_limits, Isolation::Thread);
     if !args.bots.is_empty() {
         return args
             .bots
             .iter()
             .enumerate()
-            .map(|(seat, spec)| spec_seat(seat, spec, &limits))
+            .map(|(seat, spec)| spec_seat(seat, spec, &limits, iso))
             .collect();
     }
     if let (Some(table), Some(path)) = (table, &args.table) {
@@ -111,10 +118,10 @@ fn seat_players(
             .seats
             .iter()
             .enumerate()
-            .map(|(seat, s)| table_seat(seat, s, &origin, &console, Lang::En))
+            .map(|(seat, s)| table_seat(seat, s, &origin, &console, Lang::En, flag))
             .collect();
     }
     (0..args.players as usize)
-        .map(|seat| spec_seat(seat, &args.policy, &limits))
+        .map(|seat| spec_seat(seat, &args.policy, &limits, iso))
         .collect()
 }

@@ -3,15 +3,15 @@
 use super::interrupt::{interrupted, stop_flag};
 use super::output::{LogEcho, ReplayFile, finish_replay};
 use super::seats::table_seat;
+use super::seed::MasterSeed;
 use super::{Context, Failure, lang};
 use crate::cli::{TableArgs, WatchArgs};
 use crate::config::{
     BotSource, DEFAULT_TABLE_NAME, SeatKind as SeatConfigKind, TableConfig, default_table,
     load_table,
 };
-use crate::engine::{MatchSetup, play_match};
+use crate::engine::{MatchSetup, SealedSeed, play_match};
 use crate::human::{Console, Narrator, NarratorOptions, should_color};
-use rand::Rng;
 use std::io::IsTerminal;
 use std::time::Duration;
 
@@ -80,17 +80,17 @@ fn run(
         .seats
         .iter()
         .enumerate()
-        .map(|(seat, config)| table_seat(seat, config, origin, &console, lang))
+        .map(|(seat, config)| {
+            let flag = args.isolation.map(Into::into);
+            table_seat(seat, config, origin, &console, lang, flag)
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let (infos, mut players): (Vec<_>, Vec<_>) =
         seated.into_iter().map(|s| (s.info, s.player)).unzip();
-    let seed = args
-        .seed
-        .or(table.seed)
-        .unwrap_or_else(|| rand::rng().next_u64() >> 1);
+    let seed = MasterSeed::choose(args.seed.or(table.seed))?;
     let setup = MatchSetup {
         rules: table.rules,
-        seed,
+        seed: seed.value,
         games: args.games.unwrap_or(table.games).max(1),
         seats: infos,
         penalty: table.penalty,
@@ -110,13 +110,16 @@ fn run(
         },
     );
     let replay = ReplayFile::maybe(args.replay.as_deref().or(table.replay.as_deref()))?;
-    if !ctx.quiet {
-        eprintln!("seed {seed}");
+    // A drawn seed is sealed: the narrator shows its commitment at the start
+    // and the seed at the end, and so does the replay.
+    if !seed.drawn {
+        seed.announce(ctx.quiet);
     }
-    let mut observers = ((narrator, LogEcho { on: ctx.verbose }), replay);
+    let observers = ((narrator, LogEcho { on: ctx.verbose }), replay);
+    let mut observers = SealedSeed::new(observers, seed.drawn);
     let stats = play_match(&setup, &mut players, &mut observers)
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    let ((_, _), replay) = observers;
+    let ((_, _), replay) = observers.into_inner();
     finish_replay(replay, ctx.quiet)?;
     if stats.aborted && interrupted() {
         return Err(Failure::Interrupted);

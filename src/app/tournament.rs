@@ -1,22 +1,23 @@
 //! `liar tournament`: run a tournament file, one game of it, or merge shards.
 
 use super::interrupt::{interrupted, stop_flag};
-use super::seats::lua_limits;
+use super::seats::{isolation, lua_limits};
+use super::seed::MasterSeed;
 use super::{Context, Failure};
 use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
 use crate::config::{
-    BotSource, ReplaySample, SeatOrders as SeatOrdersConfig, TournamentConfig, TournamentLength,
+    BotSource, Isolation, ReplaySample, SeatOrders as SeatOrdersConfig, TournamentConfig,
+    TournamentLength,
     load_tournament,
 };
 use crate::engine::{NativePlayer, Player};
-use crate::lua::{BotLimits, LuaBot, bundled_source, code_hash};
+use crate::lua::{Bot, BotLimits, bundled_source, code_hash};
 use crate::replay::ReplayWriter;
 use crate::tournament::{
     BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
     SeatOrders, Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
     run as run_tournament,
 };
-use rand::Rng;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal};
@@ -30,21 +31,26 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
         return Err(Failure::Usage("give a tournament file (TOML)".into()));
     };
     let config = load_tournament(file).map_err(|e| Failure::Usage(e.to_string()))?;
-    let seed = args
-        .seed
-        .or(config.seed)
-        .unwrap_or_else(|| rand::rng().next_u64() >> 1);
-    let spec = spec_of(&config, seed, args.games)?;
-    let factory = AppFactory::new(&config);
+    let given = args.seed.or(config.seed);
+    if given.is_none() && args.shard.is_some() {
+        return Err(Failure::Usage(
+            "--shard needs a seed (--seed, or seed in the file) shared by every shard; \
+             keep it secret until the shards are done (see docs/tournaments.md)"
+                .into(),
+        ));
+    }
+    let seed = MasterSeed::choose(given)?;
+    let spec = spec_of(&config, seed.value, args.games)?;
+    let factory = AppFactory::new(&config, args.isolation.map(Into::into));
     if let Some(k) = args.only_game {
-        return only_game(&spec, &factory, k, args.replay.as_deref());
+        let played = only_game(&spec, &factory, k, args.replay.as_deref());
+        seed.reveal();
+        return played;
     }
     // Install the Ctrl-C handler before saying anything, so a Ctrl-C right
     // after the first line still stops cleanly.
     let stop = stop_flag();
-    if !ctx.quiet {
-        eprintln!("seed {seed}");
-    }
+    seed.announce(ctx.quiet);
     let shard = args
         .shard
         .as_deref()
@@ -65,6 +71,8 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
     let results =
         run_tournament(&spec, &factory, &options).map_err(|e| Failure::Runtime(e.to_string()))?;
     print_and_save(&results, args.format, args.timing, args.output.as_deref())?;
+    // The results name the seed too; the last line says it for every format.
+    seed.reveal();
     if interrupted() {
         return Err(Failure::Interrupted);
     }
@@ -266,16 +274,21 @@ fn timing_output(on: bool) -> TimingOutput {
 
 /// Makes each worker's players from the tournament file's bots.
 struct AppFactory {
-    bots: Vec<(String, BotSource, BotLimits)>,
+    bots: Vec<(String, BotSource, BotLimits, Isolation)>,
 }
 
 impl AppFactory {
-    fn new(config: &TournamentConfig) -> Self {
+    /// `flag` is the `--isolation` flag; Lua bots run in processes of their
+    /// own unless the flag or the file says otherwise.
+    fn new(config: &TournamentConfig, flag: Option<Isolation>) -> Self {
         AppFactory {
             bots: config
                 .bots
                 .iter()
-                .map(|b| (b.name.clone(), b.source.clone(), lua_limits(&b.limits)))
+                .map(|b| {
+                    let iso = isolation(flag, &b.limits, Isolation::Process);
+                    (b.name.clone(), b.source.clone(), lua_limits(&b.limits), iso)
+                })
                 .collect(),
         }
     }
@@ -285,17 +298,14 @@ impl PlayerFactory for AppFactory {
     type Player = Box<dyn Player>;
 
     fn make(&self, bot: usize) -> Result<Self::Player, String> {
-        let Some((name, source, limits)) = self.bots.get(bot) else {
+        let Some((name, source, limits, iso)) = self.bots.get(bot) else {
             return Err(format!("no bot number {bot}"));
         };
-        Ok(match source {
-            BotSource::Native(policy) => Box::new(NativePlayer::new(*policy)),
-            BotSource::Script(path) => {
-                Box::new(LuaBot::load(path, limits).map_err(|e| format!("{name}: {e}"))?)
-            }
-            BotSource::Bundled(b) => {
-                Box::new(LuaBot::bundled(b, limits).map_err(|e| format!("{name}: {e}"))?)
-            }
-        })
+        let loaded = match source {
+            BotSource::Native(policy) => return Ok(Box::new(NativePlayer::new(*policy))),
+            BotSource::Script(path) => Bot::load(path, limits, *iso),
+            BotSource::Bundled(b) => Bot::bundled(b, limits, *iso),
+        };
+        Ok(Box::new(loaded.map_err(|e| format!("{name}: {e}"))?))
     }
 }

@@ -25,6 +25,48 @@ pub struct BotLimits {
     pub memory_mb: u64,
     /// Debug-log lines kept per game (`0` keeps none).
     pub log_lines: u32,
+    /// Where the bot runs; `None` leaves it to the command (see [`Isolation`]).
+    pub isolation: Option<Isolation>,
+}
+
+/// Where a Lua bot runs.
+///
+/// `thread` is fastest and right for bots you trust. `process` runs each bot
+/// in a child process of its own that the engine kills when a call overruns
+/// its wall-clock limit, whatever the bot is doing: the choice for other
+/// people's bots. Without a setting, `tournament` and `check-bot` use
+/// `process` and the other commands `thread`.
+///
+/// ```
+/// use liar::config::Isolation;
+/// assert_eq!(Isolation::named("process"), Some(Isolation::Process));
+/// assert_eq!(Isolation::Thread.name(), "thread");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Isolation {
+    /// In the engine's own process, on the thread that plays the match.
+    Thread,
+    /// In a child process per bot, killed when a call overruns.
+    Process,
+}
+
+impl Isolation {
+    /// Every choice with its name in files and flags.
+    pub const NAMED: &[(&str, Isolation)] =
+        &[("thread", Isolation::Thread), ("process", Isolation::Process)];
+
+    /// The choice called `name`.
+    pub fn named(name: &str) -> Option<Isolation> {
+        Self::NAMED.iter().find(|(n, _)| *n == name).map(|(_, i)| *i)
+    }
+
+    /// The name in files and flags.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isolation::Thread => "thread",
+            Isolation::Process => "process",
+        }
+    }
 }
 
 impl Default for BotLimits {
@@ -34,6 +76,7 @@ impl Default for BotLimits {
             wall_ms: 1000,
             memory_mb: 32,
             log_lines: 200,
+            isolation: None,
         }
     }
 }
@@ -61,7 +104,13 @@ impl BotLimits {
 }
 
 /// The keys of a `[limits]` table.
-pub(crate) const LIMIT_KEYS: &[&str] = &["instructions", "wall_ms", "memory_mb", "log_lines"];
+pub(crate) const LIMIT_KEYS: &[&str] = &[
+    "instructions",
+    "wall_ms",
+    "memory_mb",
+    "log_lines",
+    "isolation",
+];
 
 /// Reads a `[limits]` table: the keys it gives replace those of `base`.
 pub(crate) fn read_limits(t: &Table<'_, '_>, base: BotLimits) -> Result<BotLimits, ConfigError> {
@@ -79,6 +128,9 @@ pub(crate) fn read_limits(t: &Table<'_, '_>, base: BotLimits) -> Result<BotLimit
     }
     if let Some(n) = t.integer("log_lines", 0, i64::from(BotLimits::MAX_LOG_LINES))? {
         limits.log_lines = n.into_inner() as u32;
+    }
+    if let Some(v) = t.choice("isolation", Isolation::NAMED)? {
+        limits.isolation = Some(v.into_inner());
     }
     Ok(limits)
 }

@@ -34,6 +34,7 @@
 //! wall_ms = 1000
 //! memory_mb = 32
 //! log_lines = 200                # per game
+//! isolation = "thread"           # thread | process (the bot in a child process)
 //!
 //! [[seats]]
 //! name = "Anna"
@@ -65,7 +66,7 @@ pub use defaults::{
     BUNDLED_BOTS, DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_table,
 };
 pub use error::{ConfigError, ErrorKind};
-pub use limits::BotLimits;
+pub use limits::{BotLimits, Isolation};
 pub use location::Location;
 pub use raw::MAX_CONFIG_BYTES;
 pub use seats::{BotSource, SeatKind};

@@ -8,7 +8,11 @@ use crate::rules::{Dice, Hand, Rules, Seat, SeatingRoll};
 use serde::{Deserialize, Serialize};
 
 /// The replay format version this engine writes.
-pub const REPLAY_VERSION: u32 = 1;
+pub const REPLAY_VERSION: u32 = 2;
+
+/// The replay format versions this engine reads: 1 (every `match` line
+/// carries its seed) and 2 (a drawn seed is sealed, see [`Event::Match`]).
+pub const REPLAY_VERSIONS: std::ops::RangeInclusive<u32> = 1..=REPLAY_VERSION;
 
 /// Whether a seat is a person or a program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,10 +105,18 @@ pub enum PenaltyAction {
 pub enum Event {
     /// First line: the table.
     Match {
-        /// Format version (1).
+        /// Format version ([`REPLAY_VERSION`] when written by this engine).
         version: u32,
-        /// The master seed.
-        seed: u64,
+        /// The master seed, when it may be known from the start: a seed
+        /// someone chose. Always present in version 1.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+        /// Instead of `seed`, for a seed drawn at random and kept secret
+        /// until the end (version 2): the SHA-256 of the seed's decimal text,
+        /// 64 lowercase hex digits (see [`crate::engine::seed_commitment`]).
+        /// `match_end` then reveals the seed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        commitment: Option<String>,
         /// The rules played.
         rules: Rules,
         /// The seats, in config order.
@@ -223,11 +235,15 @@ pub enum Event {
         /// (a player quit, or the run was interrupted).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         aborted: bool,
+        /// The master seed, revealed at the end when the `match` line gave
+        /// only its commitment (version 2).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
     },
 }
 
 /// What every player may see happen: an [`Event`] with the hidden dice taken out.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PublicEvent {
     /// The turn order was set.

@@ -7,15 +7,17 @@ mod penalty;
 mod player;
 mod policies;
 mod rng;
+mod seal;
 mod table;
 
 pub use events::{
     Event, NoObserver, Observer, PenaltyAction, PenaltyReason, PublicEvent, REPLAY_VERSION,
-    SeatInfo, SeatKind,
+    REPLAY_VERSIONS, SeatInfo, SeatKind,
 };
 pub use native_setup::{UnknownPolicy, native_players};
 pub use penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
 pub use player::{MatchInfo, Player, PlayerError, lowest_legal_claim};
 pub use policies::{HONEST_DOUBT_AFTER_REROLL, HONEST_DOUBT_OPENING, NativePlayer, Policy};
-pub use rng::{DiceStream, SeatRng, player_seed};
+pub use rng::{DiceStream, PLAYER_STREAMS, PlayerSeeds, SeatRng, player_seed};
+pub use seal::{SealedSeed, seed_commitment};
 pub use table::{MatchSetup, MatchStats, SetupError, play_match};

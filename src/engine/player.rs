@@ -80,7 +80,10 @@ pub trait Player {
     /// A public event happened.
     fn observe(&mut self, _event: &PublicEvent) {}
 
-    /// Moves the player's pending debug lines into `out` (they go to the replay).
+    /// Moves the player's pending debug lines into `out` (they go to the
+    /// replay). The engine asks after each of the player's decisions and, for
+    /// players that observe, at the end of each game and of the match: lines
+    /// written while observing go out at the next of these.
     fn take_logs(&mut self, _out: &mut Vec<String>) {}
 }
 

@@ -9,15 +9,27 @@
 //! |---|---|
 //! | 0 | the seating throw |
 //! | g (1, 2, …) | the dice of game g |
+//! | 2^63 + g | the players' seeds for game g: the k-th `u64` of the stream is seat k's seed |
 //!
-//! Players get their own seeds, derived from (master seed, game, seat) by a
-//! PCG generator (`rand_pcg`, also portable and much cheaper to start than
-//! ChaCha): see [`player_seed`] and [`SeatRng`].
+//! Players get their own seeds from the stream reserved for them ([`PlayerSeeds`],
+//! [`player_seed`]), so nothing a player learns from its own random numbers
+//! (`liar.random` in a Lua bot) tells it anything about the dice: ChaCha8
+//! streams of one key are independent, and the key cannot be worked out
+//! from any of them. Inside a player, [`SeatRng`] (PCG, cheap to start)
+//! turns its seed into numbers.
+//!
+//! What each stream is used for is part of the replay format: the same seed
+//! must give the same match. Any change to this table changes the matches a
+//! seed gives, so it comes with a new replay format version
+//! (`docs/replay-format.md`, "Seeds and random streams"). Version 1 derived
+//! the players' seeds with PCG from (master seed, game, seat); version 2
+//! uses stream 2^63 + g.
 
-use crate::rules::{Dice, Face, Seat};
+use crate::rules::{Dice, Face, MAX_SEATS, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_pcg::Pcg64;
+use std::cell::RefCell;
 
 /// A stream of fair die faces.
 ///
@@ -116,7 +128,70 @@ impl SeatRng {
     }
 }
 
-/// The seed given to `seat`'s player for game `game`.
+/// The first stream of the players' seeds: game `g` uses stream
+/// `PLAYER_STREAMS + g`, far from the dice streams (`0..=u32::MAX`).
+pub const PLAYER_STREAMS: u64 = 1 << 63;
+
+/// The seeds of every seat for one game: the first [`MAX_SEATS`] numbers of
+/// ChaCha8 stream 2^63 + game under the master seed, seat k's being the k-th.
+/// One stream (one ChaCha8 start) serves the whole table.
+///
+/// ```
+/// use liar::engine::{PlayerSeeds, player_seed};
+/// let seeds = PlayerSeeds::new(7, 3);
+/// assert_eq!(seeds.seat(2), player_seed(7, 3, 2));
+/// assert_ne!(seeds.seat(0), seeds.seat(1));
+/// assert_ne!(seeds.seat(0), PlayerSeeds::new(7, 4).seat(0));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSeeds {
+    master: u64,
+    game: u32,
+    seeds: [u64; MAX_SEATS],
+}
+
+impl PlayerSeeds {
+    /// The seeds of game `game` under `master`.
+    pub fn new(master: u64, game: u32) -> Self {
+        let mut rng = Self::stream(master, game);
+        let mut seeds = [0; MAX_SEATS];
+        for seed in &mut seeds {
+            *seed = rng.next_u64();
+        }
+        PlayerSeeds {
+            master,
+            game,
+            seeds,
+        }
+    }
+
+    fn stream(master: u64, game: u32) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(master);
+        rng.set_stream(PLAYER_STREAMS + u64::from(game));
+        rng
+    }
+
+    /// Seat `seat`'s seed.
+    pub fn seat(&self, seat: Seat) -> u64 {
+        match self.seeds.get(seat) {
+            Some(&seed) => seed,
+            // Beyond the largest table: the same stream, further on.
+            None => {
+                let mut rng = Self::stream(self.master, self.game);
+                rng.set_word_pos(2 * seat as u128);
+                rng.next_u64()
+            }
+        }
+    }
+}
+
+/// The seed given to `seat`'s player for game `game`: the k-th `u64` of
+/// ChaCha8 stream 2^63 + game under the master seed, for seat k (see
+/// [`PlayerSeeds`]).
+///
+/// The seeds of the last game asked for are kept (per thread), so asking
+/// for every seat of a game in turn starts one ChaCha8 stream, not one per
+/// seat.
 ///
 /// ```
 /// use liar::engine::player_seed;
@@ -125,7 +200,43 @@ impl SeatRng {
 /// assert_ne!(player_seed(1, 2, 0), player_seed(1, 3, 0));
 /// ```
 pub fn player_seed(master: u64, game: u32, seat: Seat) -> u64 {
-    // PCG's stream selector keeps (game, seat) pairs on distinct sequences.
-    let stream = (u128::from(game) << 16) | (seat as u128 & 0xffff);
-    Pcg64::new(u128::from(master), stream).next_u64()
+    thread_local! {
+        static LAST: RefCell<Option<PlayerSeeds>> = const { RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match last.as_ref() {
+            Some(seeds) if seeds.master == master && seeds.game == game => seeds.seat(seat),
+            _ => last.insert(PlayerSeeds::new(master, game)).seat(seat),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_seeds_are_the_reserved_stream_in_seat_order() {
+        let mut rng = ChaCha8Rng::seed_from_u64(99);
+        rng.set_stream((1 << 63) + 5);
+        let expected: Vec<u64> = (0..20).map(|_| rng.next_u64()).collect();
+        let seeds = PlayerSeeds::new(99, 5);
+        let got: Vec<u64> = (0..20).map(|k| seeds.seat(k)).collect();
+        assert_eq!(got, expected);
+        // The memo gives the same numbers in any order of asking.
+        for k in [3, 0, 17, 3] {
+            assert_eq!(player_seed(99, 5, k), expected[k]);
+        }
+        assert_eq!(player_seed(98, 5, 0), PlayerSeeds::new(98, 5).seat(0));
+    }
+
+    #[test]
+    fn player_seeds_are_not_dice_numbers() {
+        // The players' stream and the game's dice stream differ.
+        let mut dice = ChaCha8Rng::seed_from_u64(4);
+        dice.set_stream(1);
+        let first = dice.next_u64();
+        assert!((0..16).all(|k| player_seed(4, 1, k) != first));
+    }
 }

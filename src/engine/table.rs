@@ -147,14 +147,21 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                 p.observe(public);
             }
         }
+        let game_over = matches!(event, Event::GameEnd { .. });
         self.observer.event(&event);
-        // Lines a bot logged while observing go out after the event (only
-        // observers can have written any).
-        if public.is_some() {
-            for seat in 0..self.players.len() {
-                if self.players[seat].wants_events() {
-                    self.flush_logs(seat);
-                }
+        // Lines a bot wrote while observing go out with its next decision,
+        // or at the end of the game: collecting them after every event
+        // would cost a round trip per event to a bot in its own process.
+        if game_over {
+            self.flush_observers();
+        }
+    }
+
+    /// Writes out the pending log lines of every player that observes.
+    fn flush_observers(&mut self) {
+        for seat in 0..self.players.len() {
+            if self.players[seat].wants_events() {
+                self.flush_logs(seat);
             }
         }
     }
@@ -180,7 +187,8 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         if self.observer.active() {
             self.observer.event(&Event::Match {
                 version: REPLAY_VERSION,
-                seed: setup.seed,
+                seed: Some(setup.seed),
+                commitment: None,
                 rules: setup.rules,
                 seats: setup.seats.clone(),
             });
@@ -222,10 +230,12 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                 break;
             }
         }
+        self.flush_observers();
         if self.observer.active() {
             self.observer.event(&Event::MatchEnd {
                 wins: self.stats.wins.clone(),
                 aborted: self.stats.aborted,
+                seed: None,
             });
         }
     }

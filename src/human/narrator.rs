@@ -146,7 +146,12 @@ impl Observer for Narrator {
         let lang = self.lang();
         let mut lines: Vec<(Style, String)> = Vec::new();
         match event {
-            Event::Match { rules, seats, .. } => {
+            Event::Match {
+                rules,
+                seats,
+                commitment,
+                ..
+            } => {
                 self.render.rules = *rules;
                 self.render.names = seats.iter().map(|s| s.name.clone()).collect();
                 self.kinds = seats.iter().map(|s| s.kind).collect();
@@ -155,6 +160,9 @@ impl Observer for Narrator {
                 }
                 let list = self.render.names.join(", ");
                 lines.push((Style::Heading, Msg::Players { list: &list }.text(lang)));
+                if let Some(commitment) = commitment {
+                    lines.push((Style::Hint, Msg::SeedSealed { commitment }.text(lang)));
+                }
             }
             Event::Seating { rolls, order } => {
                 self.order = order.clone();
@@ -171,7 +179,11 @@ impl Observer for Narrator {
                     .text(lang),
                 ));
             }
-            Event::MatchEnd { wins, aborted } => {
+            Event::MatchEnd {
+                wins,
+                aborted,
+                seed,
+            } => {
                 let wins = self.render.wins(wins);
                 let msg = if *aborted {
                     Msg::MatchStopped { wins: &wins }
@@ -179,6 +191,9 @@ impl Observer for Narrator {
                     Msg::MatchOver { wins: &wins }
                 };
                 lines.push((Style::Heading, msg.text(lang)));
+                if let Some(seed) = *seed {
+                    lines.push((Style::Hint, Msg::SeedRevealed { seed }.text(lang)));
+                }
             }
             _ => {}
         }

@@ -334,6 +334,17 @@ pub enum Msg<'a> {
         /// Written wins.
         wins: &'a str,
     },
+    /// At the start: the dice come from a secret seed drawn at random; its
+    /// commitment (see [`crate::engine::seed_commitment`]).
+    SeedSealed {
+        /// The SHA-256 of the seed, in hex.
+        commitment: &'a str,
+    },
+    /// At the end: the secret seed, and how to check it.
+    SeedRevealed {
+        /// The seed.
+        seed: u64,
+    },
     /// A bot's own debug line (God's view).
     BotLog {
         /// The bot.
@@ -643,6 +654,16 @@ impl Msg<'_> {
                 "The match stopped before its end. Games won: {wins}.",
                 "Матч прерван. Выиграно партий: {wins}."
             ),
+            Msg::SeedSealed { commitment } => tr!(
+                lang,
+                "Seed sealed: the dice come from a secret seed whose SHA-256 is {commitment}; the seed is shown at the end.",
+                "Зерно запечатано: кубики идут от секретного зерна с SHA-256 {commitment}; само зерно будет показано в конце."
+            ),
+            Msg::SeedRevealed { seed } => tr!(
+                lang,
+                "Seed: {seed} — check it: printf %s {seed} | sha256sum must print the SHA-256 shown at the start.",
+                "Зерно: {seed} — проверка: printf %s {seed} | sha256sum должна вывести SHA-256, показанный в начале."
+            ),
             Msg::BotLog { name, text } => tr!(lang, "  [{name}] {text}", "  [{name}] {text}"),
         }
     }
@@ -707,6 +728,8 @@ mod tests {
             Msg::ConfirmQuit,
             Msg::InputEnded,
             Msg::OutOfGame,
+            Msg::SeedSealed { commitment: "ab" },
+            Msg::SeedRevealed { seed: 1 },
         ];
         for m in all {
             assert_ne!(m.text(Lang::En), m.text(Lang::Ru), "{m:?}");

@@ -6,6 +6,7 @@ use super::failure::{self, Failure};
 use super::limits::BotLimits;
 use super::sandbox;
 use super::view::{HostFns, ViewSync, event_table, kind_code};
+use super::watchdog::CallClock;
 use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo, SeatKind,
 };
@@ -86,6 +87,15 @@ pub enum BotLoadError {
         /// What went wrong.
         detail: String,
     },
+    /// The bot's own process refused it (process isolation): the message is
+    /// the refusal as that process worded it.
+    #[error("{message}")]
+    InProcess {
+        /// What kind of failure, when the bot's code failed.
+        reason: Option<PenaltyReason>,
+        /// The whole message.
+        message: String,
+    },
 }
 
 fn api_message(found: Option<&str>) -> String {
@@ -117,6 +127,18 @@ pub struct BotStats {
 }
 
 impl BotStats {
+    /// Adds the figures of `other` (another process of the same bot).
+    pub fn merge(&mut self, other: &BotStats) {
+        self.decisions += other.decisions;
+        self.observed += other.observed;
+        if other.slowest > self.slowest {
+            self.slowest = other.slowest;
+            self.slowest_call = other.slowest_call;
+        }
+        self.most_instructions = self.most_instructions.max(other.most_instructions);
+        self.memory_peak = self.memory_peak.max(other.memory_peak);
+    }
+
     fn record(&mut self, call: &'static str, took: Duration, instructions: u64, memory: u64) {
         if took > self.slowest {
             self.slowest = took;
@@ -203,6 +225,14 @@ impl State {
         self.labels = parts.labels;
         self.name = parts.name;
         Ok(())
+    }
+}
+
+/// The penalty reason of a failed reload.
+fn reload_reason(e: &BotLoadError) -> PenaltyReason {
+    match e {
+        BotLoadError::Failed { reason, .. } => *reason,
+        _ => PenaltyReason::Error,
     }
 }
 
@@ -431,6 +461,8 @@ pub struct LuaBot {
     pending: Option<Failure>,
     sync: ViewSync,
     stats: BotStats,
+    /// The watchdog's view of the running call (thread isolation only).
+    clock: Option<Arc<CallClock>>,
     state: State,
 }
 
@@ -476,6 +508,7 @@ impl LuaBot {
             pending: None,
             sync: ViewSync::default(),
             stats: BotStats::default(),
+            clock: None,
             state,
         })
     }
@@ -516,6 +549,14 @@ impl LuaBot {
         &self.limits
     }
 
+    /// Has the watchdog end the program if a call of this bot is ever
+    /// stuck far past its limit (for bots played in the engine's own
+    /// process, where such a call cannot be stopped otherwise).
+    pub fn watch(&mut self) {
+        let who = format!("{} ({})", self.name().unwrap_or("unnamed"), self.chunk());
+        self.clock = Some(CallClock::watched(who, self.limits.wall()));
+    }
+
     /// Figures about the bot's calls so far.
     pub fn stats(&self) -> &BotStats {
         &self.stats
@@ -553,26 +594,32 @@ impl LuaBot {
             .meter
             .start_at(&st.lua, self.limits.instructions, self.limits.wall(), now)
             .map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits))?;
+        if let Some(clock) = &self.clock {
+            clock.begin(now);
+        }
         Ok(now)
     }
 
-    fn finish(&mut self, call: &'static str, started: Instant) {
+    /// Records a call's figures; a call that returned after its wall-clock
+    /// limit fails even so.
+    fn finish(&mut self, call: &'static str, started: Instant) -> Result<(), Failure> {
+        if let Some(clock) = &self.clock {
+            clock.end();
+        }
+        let took = started.elapsed();
         let used = i64::try_from(self.limits.instructions)
             .unwrap_or(i64::MAX)
             .saturating_sub(self.state.shared.meter.remaining())
             .max(0) as u64;
         let memory = self.state.lua.used_memory() as u64;
-        self.stats.record(call, started.elapsed(), used, memory);
+        self.stats.record(call, took, used, memory);
+        late(took, &self.limits)
     }
 
     fn set_match(&mut self, info: &MatchInfo<'_>) -> Result<(), Failure> {
-        self.start()?;
+        let started = self.start()?;
         let st = &self.state;
         let result = (|| {
-            if st.shared.ranking() != self.ranking {
-                super::api::set_ranking(&st.set_ranking, self.ranking)?;
-                st.shared.set_ranking(self.ranking);
-            }
             let rules = st.lua.to_value(info.rules)?;
             let names = st
                 .lua
@@ -581,22 +628,58 @@ impl LuaBot {
                 .set_match
                 .call::<()>((info.seat + 1, info.seats.len(), rules, names))
         })();
-        result.map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits))
+        let result = result.map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits));
+        if let Some(clock) = &self.clock {
+            clock.end();
+        }
+        result.and_then(|()| late(started.elapsed(), &self.limits))
     }
 }
 
 const CALLS: [&str; 3] = ["challenge", "reroll", "claim"];
 
+/// The failure of a call that returned after its wall-clock limit.
+fn late(took: Duration, limits: &BotLimits) -> Result<(), Failure> {
+    if took <= limits.wall() {
+        return Ok(());
+    }
+    Err((
+        PenaltyReason::Timeout,
+        format!(
+            "took {} ms, over its limit of {} ms (the call returned, but too late)",
+            took.as_millis(),
+            limits.wall_ms
+        ),
+    ))
+}
+
 impl Player for LuaBot {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
-        if self.used {
-            match self.state.reload(&self.script, &self.limits) {
-                Ok(()) => self.broken = None,
+        self.ranking = info.rules.ranking();
+        // The bot's top-level code runs with the match's ranking installed.
+        if self.state.shared.ranking() != self.ranking {
+            let st = &self.state;
+            match super::api::set_ranking(&st.set_ranking, self.ranking) {
+                Ok(()) => st.shared.set_ranking(self.ranking),
                 Err(e) => {
-                    let reason = match &e {
-                        BotLoadError::Failed { reason, .. } => *reason,
-                        _ => PenaltyReason::Error,
-                    };
+                    self.broken = Some((PenaltyReason::Error, failure::message(&e)));
+                }
+            }
+        }
+        if self.used {
+            let started = Instant::now();
+            if let Some(clock) = &self.clock {
+                clock.begin(started);
+            }
+            let reloaded = self.state.reload(&self.script, &self.limits);
+            if let Some(clock) = &self.clock {
+                clock.end();
+            }
+            match reloaded.map_err(|e| (reload_reason(&e), e.to_string())).and_then(|()| {
+                late(started.elapsed(), &self.limits)
+            }) {
+                Ok(()) => self.broken = None,
+                Err((reason, e)) => {
                     self.broken = Some((reason, format!("the bot could not be reloaded: {e}")));
                 }
             }
@@ -605,7 +688,6 @@ impl Player for LuaBot {
         self.pending = None;
         self.sync.reset();
         self.seat = info.seat;
-        self.ranking = info.rules.ranking();
         if let Err(f) = self.set_match(info) {
             self.pending = Some(f);
         }
@@ -633,13 +715,14 @@ impl Player for LuaBot {
         self.stats.decisions += 1;
         let started = self.start().map_err(fail)?;
         let result = self.sync.call(&self.state.host, view, kind);
-        self.finish(CALLS[code], started);
+        let in_time = self.finish(CALLS[code], started);
         let meter = &self.state.shared.meter;
         let (value, fast) =
             result.map_err(|e| fail(failure::from_error(&e, meter, &self.limits)))?;
         if let Some(k) = meter.tripped() {
             return Err(fail(failure::interrupted(k, meter, &self.limits)));
         }
+        in_time.map_err(fail)?;
         decision::read(
             kind,
             &value,
@@ -679,8 +762,8 @@ impl Player for LuaBot {
                 .tripped()
                 .map(|k| failure::interrupted(k, meter, &self.limits)),
         };
-        self.finish("observe", started);
-        if let Some((reason, detail)) = failed {
+        let in_time = self.finish("observe", started);
+        if let Some((reason, detail)) = failed.or(in_time.err()) {
             self.pending = Some((reason, format!("in observe: {detail}")));
         }
     }

@@ -141,30 +141,35 @@ end
 -- any bot code runs: each new match starts from a copy of it.
 local pristine
 
-local function copy(t)
-  local c = {}
+-- A deep copy: every table reachable from `t` is new (tables reached twice
+-- stay shared, as in the original). Library tables carry no metatables.
+local function copy(t, seen)
+  local c = seen[t]
+  if c then
+    return c
+  end
+  c = {}
+  seen[t] = c
   for k, v in next, t do
-    c[k] = v
+    c[k] = type(v) == "table" and copy(v, seen) or v
   end
   return c
 end
 
 function host.snapshot()
+  local seen = {}
   pristine = {}
   for k, v in next, globals do
     if k ~= "_G" then
-      pristine[k] = type(v) == "table" and copy(v) or v
+      pristine[k] = type(v) == "table" and copy(v, seen) or v
     end
   end
 end
 
--- New globals for a new match: every library table is a new copy, so
--- nothing the bot did to the old ones carries over.
+-- New globals for a new match: every table a bot can reach from them is a
+-- new copy, so nothing the bot stored in the old ones carries over.
 function host.fresh_env()
-  local env = {}
-  for k, v in next, pristine do
-    env[k] = type(v) == "table" and copy(v) or v
-  end
+  local env = copy(pristine, {})
   env._G = env
   string_meta.__index = env.string
   return env

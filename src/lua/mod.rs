@@ -40,6 +40,8 @@ mod check;
 mod decision;
 mod failure;
 mod hook;
+mod isolated_bot;
+mod isolation;
 mod limits;
 mod pattern;
 #[cfg(test)]
@@ -47,10 +49,14 @@ mod perf;
 mod sandbox;
 mod template;
 mod view;
+mod watchdog;
 
 pub use api::API_VERSION;
 pub use bot::{BotLoadError, BotStats, LuaBot, code_hash};
+pub use isolated_bot::Bot;
+pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
 pub use bundled::{BUNDLED_BOTS, bundled_source};
 pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
 pub use limits::BotLimits;
 pub use template::new_bot_template;
+pub use watchdog::EXIT_STUCK;

@@ -7,7 +7,9 @@
 //! error; it names the field and the expected and actual values.
 
 use super::reader::{ReplayError, ReplayErrorKind, ReplayReader};
-use crate::engine::{Event, PenaltyAction, REPLAY_VERSION};
+use crate::engine::{
+    DiceStream, Event, PenaltyAction, REPLAY_VERSION, REPLAY_VERSIONS, seed_commitment,
+};
 use crate::rules::{
     Dice, Face, Hand, MAX_SEATS, NextRoundStarter, Ranking, Seat, SeatingRoll, SeatingRule,
     seating_throw,
@@ -34,6 +36,18 @@ pub struct CheckSummary {
     pub wins: Vec<u32>,
     /// Whether the match stopped before all its games (`match_end.aborted`).
     pub aborted: bool,
+    /// The format version (`match.version`).
+    pub version: u32,
+    /// The master seed: from the `match` line, or from `match_end` when
+    /// the `match` line gave its commitment; `None` until it is known.
+    pub seed: Option<u64>,
+    /// Whether the `match` line gave a commitment instead of the seed (a
+    /// seed drawn at random). In a valid complete replay, `match_end`
+    /// revealed a seed that matches it.
+    pub sealed: bool,
+    /// Whether every die was checked against the seed's streams (version 2
+    /// and a seed known; every die of a valid replay is then the seed's).
+    pub dice_checked: bool,
 }
 
 /// Why a replay is not valid.
@@ -166,6 +180,118 @@ pub struct Checker {
     ended: bool,
     table: Option<Table>,
     summary: CheckSummary,
+    /// The commitment of the `match` line, until `match_end` reveals the seed.
+    commitment: Option<String>,
+    dice: DiceAudit,
+}
+
+/// Checks that the dice are the ones the master seed gives (version 2): the
+/// seating throw is stream 0, game g's throws and re-throws are stream g,
+/// face after face (`docs/replay-format.md`, "Seeds and random streams").
+/// While the seed is sealed, the faces wait for `match_end` to reveal it.
+#[derive(Debug, Default)]
+struct DiceAudit {
+    on: bool,
+    seed: Option<u64>,
+    /// The stream being read: (its number, the stream).
+    stream: Option<(u64, DiceStream)>,
+    /// Draws waiting for the seed, and their faces one after the other.
+    waiting: Vec<Draw>,
+    faces: Vec<Face>,
+}
+
+/// Faces thrown at one line, waiting for the seed.
+#[derive(Clone, Copy, Debug)]
+struct Draw {
+    line: usize,
+    stream: u32,
+    count: u8,
+    what: DrawKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DrawKind {
+    Seating,
+    Throw,
+    Rethrow,
+}
+
+impl DrawKind {
+    fn field(self) -> &'static str {
+        match self {
+            DrawKind::Seating => "seating.rolls",
+            DrawKind::Throw => "round_start.dice",
+            DrawKind::Rethrow => "reroll.dice",
+        }
+    }
+}
+
+fn letters(faces: &[Face]) -> String {
+    faces.iter().map(|f| f.letter()).collect()
+}
+
+impl DiceAudit {
+    /// Faces thrown at `line` from game `stream`'s dice (0: the seating throw).
+    fn draw(&mut self, line: usize, stream: u32, what: DrawKind, faces: &[Face]) -> Check {
+        if !self.on || faces.is_empty() {
+            return Ok(());
+        }
+        match self.seed {
+            Some(seed) => self.verify(seed, stream, what, faces),
+            None => {
+                // Seating rolls come one at a time; everything else is at most five.
+                for chunk in faces.chunks(u8::MAX as usize) {
+                    self.waiting.push(Draw {
+                        line,
+                        stream,
+                        count: chunk.len() as u8,
+                        what,
+                    });
+                    self.faces.extend_from_slice(chunk);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn verify(&mut self, seed: u64, stream: u32, what: DrawKind, faces: &[Face]) -> Check {
+        let number = u64::from(stream);
+        let dice = match &mut self.stream {
+            Some((n, dice)) if *n == number => dice,
+            slot => &mut slot.insert((number, DiceStream::new(seed, number))).1,
+        };
+        let expected: Vec<Face> = faces.iter().map(|_| dice.face()).collect();
+        if expected == faces {
+            return Ok(());
+        }
+        Err(format!(
+            "`{}`: the seed's dice stream {stream} throws {} here, not {}: these dice are not the seed's",
+            what.field(),
+            letters(&expected),
+            letters(faces)
+        ))
+    }
+
+    /// The seed is known now: checks the draws that waited for it and
+    /// returns the line of the first wrong one.
+    fn reveal(&mut self, seed: u64) -> Result<(), (usize, String)> {
+        self.seed = Some(seed);
+        let waiting = std::mem::take(&mut self.waiting);
+        let faces = std::mem::take(&mut self.faces);
+        let mut at = 0;
+        for draw in waiting {
+            let end = at + usize::from(draw.count);
+            self.verify(seed, draw.stream, draw.what, &faces[at..end])
+                .map_err(|message| {
+                    (
+                        draw.line,
+                        format!("{message} (checked when `match_end` revealed the seed)"),
+                    )
+                })?;
+            at = end;
+        }
+        Ok(())
+    }
 }
 
 /// The table, known from the `match` line on.
@@ -263,8 +389,40 @@ impl Checker {
         if self.ended {
             return Err(self.after_end(line));
         }
-        self.apply(event)
-            .map_err(|message| CheckError::Invalid { line, message })
+        let invalid = |message| CheckError::Invalid { line, message };
+        self.apply(event).map_err(invalid)?;
+        self.audit(line, event).map_err(invalid)?;
+        if let (Event::MatchEnd { seed: Some(seed), .. }, true) = (event, self.summary.sealed) {
+            self.dice
+                .reveal(*seed)
+                .map_err(|(line, message)| CheckError::Invalid { line, message })?;
+            self.summary.dice_checked = true;
+        }
+        Ok(())
+    }
+
+    /// Checks the dice of a valid line against the seed (version 2).
+    fn audit(&mut self, line: usize, event: &Event) -> Check {
+        let game = self.table.as_ref().map_or(0, |t| t.last_game);
+        match event {
+            Event::Seating { rolls, .. } => {
+                let faces: Vec<Face> = rolls.iter().map(|r| r.face).collect();
+                self.dice.draw(line, 0, DrawKind::Seating, &faces)
+            }
+            Event::RoundStart { game, dice, .. } => {
+                self.dice.draw(line, *game, DrawKind::Throw, &dice.0)
+            }
+            Event::Reroll {
+                positions, dice, ..
+            } => {
+                // The new faces go to the positions in position order.
+                let mut sorted = positions.clone();
+                sorted.sort_unstable();
+                let faces: Vec<Face> = sorted.iter().map(|&p| dice.0[p]).collect();
+                self.dice.draw(line, game, DrawKind::Rethrow, &faces)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Ends the check: the summary, or [`CheckError::Incomplete`] without `match_end`.
@@ -306,8 +464,32 @@ impl Checker {
             Event::GameStart { game, first, chips } => {
                 table.game_start(event, *game, *first, chips)
             }
-            Event::MatchEnd { wins, aborted } => {
+            Event::MatchEnd {
+                wins,
+                aborted,
+                seed,
+            } => {
                 table.match_end(event, wins, *aborted)?;
+                if s.version >= 2 {
+                    match (&self.commitment, seed) {
+                        (Some(commitment), Some(seed)) => {
+                            let actual = seed_commitment(*seed);
+                            if actual != *commitment {
+                                return Err(format!(
+                                    "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
+                                ));
+                            }
+                            s.seed = Some(*seed);
+                        }
+                        (Some(_), None) => {
+                            return Err("`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here".into());
+                        }
+                        (None, Some(_)) => {
+                            return Err("`match_end.seed`: not expected; the `match` line gave the seed".into());
+                        }
+                        (None, None) => {}
+                    }
+                }
                 s.wins = wins.clone();
                 s.aborted = *aborted;
                 self.ended = true;
@@ -341,9 +523,10 @@ impl Checker {
     fn start(&mut self, event: &Event) -> Check {
         let Event::Match {
             version,
+            seed,
+            commitment,
             rules,
             seats,
-            ..
         } = event
         else {
             return Err(format!(
@@ -351,7 +534,34 @@ impl Checker {
                 type_name(event)
             ));
         };
-        same("match.version", REPLAY_VERSION, *version)?;
+        if !REPLAY_VERSIONS.contains(version) {
+            return Err(format!(
+                "`match.version`: expected {} to {REPLAY_VERSION} (the versions this engine reads), got {version}",
+                REPLAY_VERSIONS.start()
+            ));
+        }
+        match (seed, commitment, *version) {
+            (Some(_), None, _) => {}
+            (None, None, _) => return Err("`match.seed`: missing".into()),
+            (_, Some(_), 1) => {
+                return Err("`match.commitment`: version 1 has no commitment, only `seed`".into());
+            }
+            (Some(_), Some(_), _) => {
+                return Err(
+                    "`match.commitment`: give either `seed` or `commitment`, not both".into(),
+                );
+            }
+            (None, Some(c), _) => {
+                let hex = c.len() == 64
+                    && c.bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+                if !hex {
+                    return Err(format!(
+                        "`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {c:?}"
+                    ));
+                }
+            }
+        }
         let n = seats.len();
         if !(2..=MAX_SEATS).contains(&n) {
             return Err(format!(
@@ -376,6 +586,16 @@ impl Checker {
         });
         self.summary.seats = n;
         self.summary.wins = vec![0; n];
+        self.summary.version = *version;
+        self.summary.seed = *seed;
+        self.summary.sealed = commitment.is_some();
+        self.summary.dice_checked = *version >= 2 && seed.is_some();
+        self.commitment = commitment.clone();
+        self.dice = DiceAudit {
+            on: *version >= 2,
+            seed: *seed,
+            ..DiceAudit::default()
+        };
         Ok(())
     }
 }

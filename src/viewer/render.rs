@@ -139,9 +139,12 @@ impl<'a> Writer<'a> {
     fn event(&self, step: &Step, sight: &Sight, lines: &mut Vec<Line>) {
         let r = &self.render;
         match &step.event {
-            Event::Match { .. } => {
+            Event::Match { commitment, .. } => {
                 let list = r.names.join(", ");
                 lines.push(self.say(Style::Heading, Msg::Players { list: &list }));
+                if let Some(commitment) = commitment {
+                    lines.push(self.say(Style::Hint, Msg::SeedSealed { commitment }));
+                }
                 let seats: Vec<String> = (0..r.names.len())
                     .map(|s| format!("{s} {}", r.name(s)))
                     .collect();
@@ -156,7 +159,11 @@ impl<'a> Writer<'a> {
                 let rolls = rolls.join(", ");
                 lines.push(self.say(Style::Plain, Msg::SeatingThrow { rolls: &rolls }));
             }
-            Event::MatchEnd { wins, aborted } => {
+            Event::MatchEnd {
+                wins,
+                aborted,
+                seed,
+            } => {
                 let wins = r.wins(wins);
                 let msg = if *aborted {
                     Msg::MatchStopped { wins: &wins }
@@ -164,6 +171,9 @@ impl<'a> Writer<'a> {
                     Msg::MatchOver { wins: &wins }
                 };
                 lines.push(self.say(Style::Heading, msg));
+                if let Some(seed) = *seed {
+                    lines.push(self.say(Style::Hint, Msg::SeedRevealed { seed }));
+                }
             }
             _ => {}
         }

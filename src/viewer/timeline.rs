@@ -78,8 +78,12 @@ struct GameMarks {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Timeline {
-    /// The master seed.
-    pub seed: u64,
+    /// The master seed: from the `match` line, or from `match_end` when the
+    /// `match` line gave only its commitment; `None` until then.
+    pub seed: Option<u64>,
+    /// The SHA-256 commitment to a seed drawn at random (version 2), if the
+    /// `match` line gave one instead of the seed.
+    pub commitment: Option<String>,
     /// The table's rules.
     pub rules: Rules,
     /// The seats (`seats[i]` is seat `i`).
@@ -200,7 +204,10 @@ impl Builder {
                 return Ok(());
             }
             Event::Seating { order, .. } => timeline.order = order.clone(),
-            Event::MatchEnd { aborted, .. } => {
+            Event::MatchEnd { aborted, seed, .. } => {
+                if seed.is_some() {
+                    timeline.seed = *seed;
+                }
                 timeline.ending = if *aborted {
                     Ending::Stopped
                 } else {
@@ -235,6 +242,7 @@ impl Builder {
     fn start(&mut self, line: usize, event: Event) -> Result<(), Stop> {
         let Event::Match {
             seed,
+            ref commitment,
             rules,
             ref seats,
             ..
@@ -259,6 +267,7 @@ impl Builder {
         };
         self.timeline = Some(Timeline {
             seed,
+            commitment: commitment.clone(),
             rules,
             seats: seats.clone(),
             order: (0..n).collect(),

@@ -1,0 +1,190 @@
+//! [`Bot`]: a Lua bot in the isolation asked for, behind one type.
+
+use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot, code_hash};
+use crate::config::Isolation;
+use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo, SeatKind};
+use crate::rules::{Decision, Seat, SeatView};
+use std::path::Path;
+
+/// A Lua bot, played in the engine's process ([`LuaBot`]) or in a child
+/// process of its own ([`ProcessBot`]), as [`Isolation`] says. Both play
+/// the same bot the same way; only what a runaway call can do differs.
+///
+/// ```
+/// use liar::config::Isolation;
+/// use liar::lua::{Bot, BotLimits};
+/// let bot = Bot::bundled("honest", &BotLimits::default(), Isolation::Thread).unwrap();
+/// assert_eq!(bot.chunk(), "bots/honest.lua");
+/// assert_eq!(bot.seat_info(2).seat, 2);
+/// ```
+pub enum Bot {
+    /// In the engine's process.
+    Thread(LuaBot),
+    /// In a child process.
+    Process {
+        /// The bot.
+        bot: ProcessBot,
+        /// Its script's name in messages.
+        chunk: String,
+        /// The hash of its code.
+        hash: String,
+    },
+}
+
+impl Bot {
+    /// Loads the bot in the file at `path`.
+    pub fn load(
+        path: impl AsRef<Path>,
+        limits: &BotLimits,
+        isolation: Isolation,
+    ) -> Result<Bot, BotLoadError> {
+        let path = path.as_ref();
+        let code = std::fs::read(path).map_err(|source| BotLoadError::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Bot::from_source(&path.display().to_string(), code, limits, isolation)
+    }
+
+    /// Loads one of the bots bundled with the engine.
+    pub fn bundled(
+        name: &str,
+        limits: &BotLimits,
+        isolation: Isolation,
+    ) -> Result<Bot, BotLoadError> {
+        let code = super::bundled::source(name).ok_or_else(|| BotLoadError::Read {
+            path: name.to_string(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "no bundled bot {name:?} (bundled: {})",
+                    super::BUNDLED_BOTS.join(", ")
+                ),
+            ),
+        })?;
+        Bot::from_source(&format!("bots/{name}.lua"), code, limits, isolation)
+    }
+
+    /// Loads a bot from its code; `chunk` names it in messages.
+    pub fn from_source(
+        chunk: &str,
+        code: impl Into<Vec<u8>>,
+        limits: &BotLimits,
+        isolation: Isolation,
+    ) -> Result<Bot, BotLoadError> {
+        let code = code.into();
+        match isolation {
+            Isolation::Thread => {
+                let mut bot = LuaBot::from_source(chunk, code, limits)?;
+                bot.watch();
+                Ok(Bot::Thread(bot))
+            }
+            Isolation::Process => {
+                let program = std::env::current_exe().map_err(|e| BotLoadError::Sandbox {
+                    chunk: chunk.to_string(),
+                    detail: format!("cannot find the liar program to run the bot: {e}"),
+                })?;
+                let hash = code_hash(&code);
+                let bot = ProcessBot::load(program, chunk, code, limits)?;
+                Ok(Bot::Process {
+                    bot,
+                    chunk: chunk.to_string(),
+                    hash,
+                })
+            }
+        }
+    }
+
+    /// The name the bot gives itself (its `name` field), if any.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Bot::Thread(b) => b.name(),
+            Bot::Process { bot, .. } => bot.name(),
+        }
+    }
+
+    /// The script's name as messages show it (its path).
+    pub fn chunk(&self) -> &str {
+        match self {
+            Bot::Thread(b) => b.chunk(),
+            Bot::Process { chunk, .. } => chunk,
+        }
+    }
+
+    /// The hash of the bot's code ([`code_hash`]).
+    pub fn hash(&self) -> &str {
+        match self {
+            Bot::Thread(b) => b.hash(),
+            Bot::Process { hash, .. } => hash,
+        }
+    }
+
+    /// Figures about the bot's calls so far.
+    pub fn stats(&self) -> BotStats {
+        match self {
+            Bot::Thread(b) => b.stats().clone(),
+            Bot::Process { bot, .. } => bot.stats(),
+        }
+    }
+
+    /// Bytes the bot's Lua state holds (in process isolation: at its last
+    /// reply).
+    pub fn memory_used(&self) -> u64 {
+        match self {
+            Bot::Thread(b) => b.memory_used(),
+            Bot::Process { bot, .. } => bot.memory_used(),
+        }
+    }
+
+    /// How the replay's `match` line describes this bot at `seat`: named by
+    /// its `name` field, or else after its file.
+    pub fn seat_info(&self, seat: Seat) -> SeatInfo {
+        let chunk = self.chunk();
+        let name = match self.name() {
+            Some(n) => n.to_string(),
+            None => Path::new(chunk).file_stem().map_or_else(
+                || chunk.to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
+        };
+        SeatInfo {
+            seat,
+            name,
+            kind: SeatKind::Bot,
+            script: Some(chunk.to_string()),
+            native: None,
+            hash: Some(self.hash().to_string()),
+        }
+    }
+
+    fn player(&mut self) -> &mut dyn Player {
+        match self {
+            Bot::Thread(b) => b,
+            Bot::Process { bot, .. } => bot,
+        }
+    }
+}
+
+impl Player for Bot {
+    fn begin_match(&mut self, info: &MatchInfo<'_>) {
+        self.player().begin_match(info)
+    }
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.player().begin_game(game, seed)
+    }
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        self.player().decide(view)
+    }
+    fn wants_events(&self) -> bool {
+        match self {
+            Bot::Thread(b) => b.wants_events(),
+            Bot::Process { bot, .. } => bot.wants_events(),
+        }
+    }
+    fn observe(&mut self, event: &PublicEvent) {
+        self.player().observe(event)
+    }
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        self.player().take_logs(out)
+    }
+}

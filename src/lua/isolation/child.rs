@@ -1,0 +1,149 @@
+//! The child process's side: confine itself, then serve one bot's requests
+//! until the engine closes the pipe. The bot runs in an ordinary
+//! [`LuaBot`], so it plays exactly as it would in the engine's process.
+
+use super::confine;
+use super::wire::{Reply, Report, Request, read_frame, write_frame};
+use crate::engine::{MatchInfo, Player, PlayerError, SeatInfo};
+use crate::lua::{BotLoadError, LuaBot};
+use crate::rules::Rules;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::os::fd::FromRawFd;
+use std::time::Duration;
+
+/// Exit status when the child could not confine itself.
+const EXIT_CONFINE: i32 = 70;
+/// Exit status when a request was malformed or a pipe broke.
+const EXIT_PROTOCOL: i32 = 71;
+
+/// Serves a bot over standard input and output. `memory_bytes` and `wall`
+/// size the process's own limits. Returns the exit status.
+pub fn serve(memory_bytes: u64, wall: Duration) -> i32 {
+    // Nothing may be read before the process is confined.
+    let Ok(mut cpu) = confine::confine(memory_bytes, wall) else {
+        return EXIT_CONFINE;
+    };
+    // SAFETY: descriptors 0 and 1 are the pipes the engine gave this
+    // process, and nothing else in it uses them.
+    let (input, output) = unsafe { (File::from_raw_fd(0), File::from_raw_fd(1)) };
+    let mut input = BufReader::new(input);
+    let mut output = BufWriter::new(output);
+    let mut host = Host::default();
+    loop {
+        let frame = match read_frame(&mut input) {
+            Ok(Some(f)) => f,
+            Ok(None) => return 0,
+            Err(_) => return EXIT_PROTOCOL,
+        };
+        let Some(request) = Request::decode(&frame) else {
+            return EXIT_PROTOCOL;
+        };
+        // A failure to move the CPU limit only leaves the old one in force.
+        let _ = cpu.renew();
+        let reply = host.serve(request);
+        if write_frame(&mut output, &reply.encode()).is_err() {
+            return EXIT_PROTOCOL;
+        }
+    }
+}
+
+/// The bot and what the current match told it.
+#[derive(Default)]
+struct Host {
+    bot: Option<LuaBot>,
+    rules: Rules,
+}
+
+impl Host {
+    fn serve(&mut self, request: Request) -> Reply {
+        match request {
+            Request::Load {
+                chunk,
+                code,
+                limits,
+            } => match LuaBot::from_source(&chunk, code, &limits) {
+                Ok(bot) => {
+                    let reply = Reply::Loaded {
+                        name: bot.name().map(str::to_string),
+                        observes: bot.wants_events(),
+                    };
+                    self.bot = Some(bot);
+                    reply
+                }
+                Err(e) => Reply::LoadFailed {
+                    reason: match &e {
+                        BotLoadError::Failed { reason, .. } => Some(*reason),
+                        _ => None,
+                    },
+                    message: e.to_string(),
+                },
+            },
+            Request::BeginMatch {
+                seat,
+                games,
+                rules,
+                seats,
+            } => {
+                self.rules = rules;
+                self.with_bot(|bot, rules| {
+                    bot.begin_match(&MatchInfo {
+                        seat,
+                        seats: &seats as &[SeatInfo],
+                        rules,
+                        games,
+                    })
+                })
+            }
+            Request::BeginGame { game, seed } => {
+                self.with_bot(|bot, _| bot.begin_game(game, seed))
+            }
+            Request::Observe(event) => self.with_bot(|bot, _| bot.observe(&event)),
+            Request::Sync => self.with_bot(|_, _| ()),
+            Request::Decide(view) => {
+                let Some(bot) = self.bot.as_mut() else {
+                    return Reply::LoadFailed {
+                        reason: None,
+                        message: "no bot is loaded".into(),
+                    };
+                };
+                let answer = match bot.decide(&view.view(&self.rules)) {
+                    Ok(d) => Ok(d),
+                    Err(PlayerError::Failed { reason, detail }) => Err((reason, detail)),
+                    Err(PlayerError::Quit) => Err((
+                        crate::engine::PenaltyReason::Error,
+                        "the bot left the table".into(),
+                    )),
+                };
+                Reply::Decided {
+                    answer,
+                    report: report(bot),
+                }
+            }
+        }
+    }
+
+    /// Runs `f` on the loaded bot and reports.
+    fn with_bot(&mut self, f: impl FnOnce(&mut LuaBot, &Rules)) -> Reply {
+        match self.bot.as_mut() {
+            Some(bot) => {
+                f(bot, &self.rules);
+                Reply::Done(report(bot))
+            }
+            None => Reply::LoadFailed {
+                reason: None,
+                message: "no bot is loaded".into(),
+            },
+        }
+    }
+}
+
+fn report(bot: &mut LuaBot) -> Report {
+    let mut logs = Vec::new();
+    bot.take_logs(&mut logs);
+    Report {
+        logs,
+        stats: bot.stats().clone(),
+        memory: bot.memory_used(),
+    }
+}

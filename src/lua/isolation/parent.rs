@@ -1,0 +1,547 @@
+//! [`ProcessBot`]: the engine's side of a bot that runs in a child process.
+
+use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
+use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo};
+use crate::lua::failure::bytes;
+use crate::lua::{BotLimits, BotLoadError, BotStats};
+use crate::rules::{Decision, Rules, Seat, SeatView};
+use std::collections::VecDeque;
+use std::io::Read;
+use std::os::fd::AsRawFd;
+use std::os::unix::process::ExitStatusExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The hidden subcommand of `liar` that serves a bot (see [`super::serve`]).
+pub const HOST_COMMAND: &str = "bot-host";
+
+/// Replies the engine lets pile up (from `observe`) before it waits for
+/// the child to catch up: keeps both pipes far from full.
+const MAX_UNREAD: usize = 64;
+
+/// How long past its own limit a call may go before its process is killed.
+/// The sandbox inside the child normally stops the call at the limit; this
+/// is for calls it cannot stop.
+fn grace(wall: Duration) -> Duration {
+    (wall / 2).max(Duration::from_millis(250))
+}
+
+/// A failure to report as a penalty.
+type Failure = (PenaltyReason, String);
+
+/// A request sent whose reply is not read yet, and how long it may take.
+struct Unread {
+    sent: Instant,
+    allowance: Duration,
+    what: &'static str,
+}
+
+/// A live child and its pipes.
+struct Conn {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+    buf: Vec<u8>,
+    unread: VecDeque<Unread>,
+    /// When the last reply was read (the next one is timed from then).
+    last_reply: Instant,
+}
+
+/// How a child ended while the engine waited for it.
+enum Death {
+    /// It overran; the engine killed it.
+    Overran(&'static str),
+    /// It exited or was killed by something else.
+    Ended(std::process::ExitStatus),
+    /// It sent bytes that are not a reply.
+    Garbage,
+    /// A pipe failed.
+    Pipe(std::io::Error),
+}
+
+impl Conn {
+    fn spawn(program: &PathBuf, limits: &BotLimits) -> std::io::Result<Conn> {
+        let mut child = Command::new(program)
+            .arg(HOST_COMMAND)
+            .arg("--memory-bytes")
+            .arg(limits.memory_bytes.to_string())
+            .arg("--wall-ms")
+            .arg(limits.wall_ms.to_string())
+            .env_clear()
+            .current_dir("/")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(std::io::Error::other("the child's pipes are missing"));
+        };
+        Ok(Conn {
+            child,
+            stdin,
+            stdout,
+            buf: Vec::new(),
+            unread: VecDeque::new(),
+            last_reply: Instant::now(),
+        })
+    }
+
+    fn send(&mut self, body: &[u8], allowance: Duration, what: &'static str) -> Result<(), Death> {
+        write_frame(&mut self.stdin, body).map_err(Death::Pipe)?;
+        self.unread.push_back(Unread {
+            sent: Instant::now(),
+            allowance,
+            what,
+        });
+        Ok(())
+    }
+
+    /// The deadline of the oldest unread reply.
+    fn deadline(&self) -> Option<(Instant, &'static str)> {
+        self.unread
+            .front()
+            .map(|u| (u.sent.max(self.last_reply) + u.allowance, u.what))
+    }
+
+    /// The next reply; waits at most until its deadline (`block`), or not
+    /// at all (then `Ok(None)` if none is there yet).
+    fn next_reply(&mut self, block: bool) -> Result<Option<Reply>, Death> {
+        loop {
+            match split_frame(&mut self.buf) {
+                Ok(Some(frame)) => {
+                    self.unread.pop_front();
+                    self.last_reply = Instant::now();
+                    return Reply::decode(&frame).map(Some).ok_or(Death::Garbage);
+                }
+                Ok(None) => {}
+                Err(_) => return Err(Death::Garbage),
+            }
+            let Some((deadline, what)) = self.deadline() else {
+                return Ok(None);
+            };
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Death::Overran(what));
+            }
+            let wait = if block { deadline - now } else { Duration::ZERO };
+            if !readable(&self.stdout, wait).map_err(Death::Pipe)? {
+                if block {
+                    continue;
+                }
+                return Ok(None);
+            }
+            let mut chunk = [0u8; 8192];
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => {
+                    let status = self.child.wait().map_err(Death::Pipe)?;
+                    return Err(Death::Ended(status));
+                }
+                Ok(n) => self.buf.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Death::Pipe(e)),
+            }
+        }
+    }
+
+    /// Kills the child and waits for it (never blocks for long: SIGKILL
+    /// cannot be ignored).
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Waits up to `wait` for `fd` to have bytes (or an end) to read.
+fn readable(fd: &impl AsRawFd, wait: Duration) -> std::io::Result<bool> {
+    let mut p = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = i32::try_from(wait.as_millis().min(60_000)).unwrap_or(60_000);
+    // Round up, so a wait of a fraction of a millisecond still waits.
+    let ms = if wait > Duration::from_millis(ms as u64) {
+        ms + 1
+    } else {
+        ms
+    };
+    // SAFETY: one valid pollfd.
+    let n = unsafe { libc::poll(&mut p, 1, ms) };
+    if n < 0 {
+        let e = std::io::Error::last_os_error();
+        if e.kind() == std::io::ErrorKind::Interrupted {
+            return Ok(false);
+        }
+        return Err(e);
+    }
+    Ok(n > 0)
+}
+
+/// A Lua bot played in a child process of its own (`liar bot-host`),
+/// confined by resource limits and a system-call filter, and killed with
+/// `SIGKILL` when a call overruns its wall-clock limit by more than a grace
+/// period, whatever it is doing. The seat then gets a `timeout` penalty,
+/// and the bot goes on in a new process: what it had in memory is lost.
+///
+/// It plays exactly as a [`crate::lua::LuaBot`] in the engine's own
+/// process: the child runs one.
+pub struct ProcessBot {
+    program: PathBuf,
+    chunk: String,
+    code: Vec<u8>,
+    limits: BotLimits,
+    name: Option<String>,
+    observes: bool,
+    conn: Option<Conn>,
+    /// The current match, to start it again in a new process.
+    match_info: Option<(Seat, u32, Rules, Vec<SeatInfo>)>,
+    game: Option<(u32, u64)>,
+    logs: Vec<String>,
+    /// A failure to report at the next decision.
+    pending: Option<Failure>,
+    /// Figures of the processes that ended, and of the live one.
+    ended: BotStats,
+    live: BotStats,
+    memory: u64,
+}
+
+impl ProcessBot {
+    /// Starts a child process running `program` (the `liar` binary) and
+    /// loads the bot in it.
+    pub fn load(
+        program: PathBuf,
+        chunk: &str,
+        code: Vec<u8>,
+        limits: &BotLimits,
+    ) -> Result<ProcessBot, BotLoadError> {
+        let mut bot = ProcessBot {
+            program,
+            chunk: chunk.to_string(),
+            code,
+            limits: *limits,
+            name: None,
+            observes: false,
+            conn: None,
+            match_info: None,
+            game: None,
+            logs: Vec::new(),
+            pending: None,
+            ended: BotStats::default(),
+            live: BotStats::default(),
+            memory: 0,
+        };
+        match bot.start() {
+            Ok(()) => Ok(bot),
+            Err(Start::Refused(e)) => Err(e),
+            Err(Start::Failed((reason, detail))) => Err(BotLoadError::Failed {
+                chunk: chunk.to_string(),
+                reason,
+                detail,
+            }),
+        }
+    }
+
+    /// The name the bot gives itself.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// Figures about the bot's calls so far, over all its processes.
+    pub fn stats(&self) -> BotStats {
+        let mut s = self.ended.clone();
+        s.merge(&self.live);
+        s
+    }
+
+    /// Bytes the bot's Lua state held at its last reply.
+    pub fn memory_used(&self) -> u64 {
+        self.memory
+    }
+
+    fn wall(&self) -> Duration {
+        self.limits.wall()
+    }
+
+    /// Starts a process and loads the bot (then the match and game in
+    /// progress, if any).
+    fn start(&mut self) -> Result<(), Start> {
+        let mut conn = Conn::spawn(&self.program, &self.limits).map_err(|e| {
+            Start::Refused(BotLoadError::Sandbox {
+                chunk: self.chunk.clone(),
+                detail: format!(
+                    "cannot start a process for the bot ({}): {e}",
+                    self.program.display()
+                ),
+            })
+        })?;
+        let load = Request::Load {
+            chunk: self.chunk.clone(),
+            code: self.code.clone(),
+            limits: self.limits,
+        };
+        let allowance = self.wall() + grace(self.wall());
+        let reply = conn
+            .send(&load.encode(), allowance, "loading the bot")
+            .and_then(|()| conn.next_reply(true));
+        match reply {
+            Ok(Some(Reply::Loaded { name, observes })) => {
+                self.name = name;
+                self.observes = observes;
+            }
+            Ok(Some(Reply::LoadFailed { reason, message })) => {
+                conn.kill();
+                return Err(Start::Refused(BotLoadError::InProcess { reason, message }));
+            }
+            Ok(_) => {
+                conn.kill();
+                return Err(Start::Failed(death(Death::Garbage, &self.limits)));
+            }
+            Err(d) => {
+                conn.kill();
+                return Err(Start::Failed(death(d, &self.limits)));
+            }
+        }
+        self.live = BotStats::default();
+        self.conn = Some(conn);
+        if let Some((seat, games, rules, seats)) = self.match_info.clone() {
+            self.send_match(seat, games, rules, seats);
+            if let Some((game, seed)) = self.game {
+                self.send(Request::BeginGame { game, seed }, Duration::ZERO, "");
+            }
+        }
+        Ok(())
+    }
+
+    fn send_match(&mut self, seat: Seat, games: u32, rules: Rules, seats: Vec<SeatInfo>) {
+        // Reloading the bot and telling it the match: two calls.
+        let allowance = 2 * self.wall();
+        self.send(
+            Request::BeginMatch {
+                seat,
+                games,
+                rules,
+                seats,
+            },
+            allowance,
+            "starting the match",
+        );
+    }
+
+    /// Sends a request whose reply is read later; a call's `allowance` is
+    /// its own limit, to which the grace period is added.
+    fn send(&mut self, request: Request, allowance: Duration, what: &'static str) {
+        let allowance = allowance + grace(self.wall());
+        let Some(conn) = self.conn.as_mut() else {
+            return;
+        };
+        if let Err(d) = conn.send(&request.encode(), allowance, what) {
+            self.bury(d);
+        }
+    }
+
+    /// Reads every reply that is already there (without waiting), or, with
+    /// `wait`, every reply still owed. Failures become pending penalties.
+    fn catch_up(&mut self, wait: bool) {
+        loop {
+            let Some(conn) = self.conn.as_mut() else {
+                return;
+            };
+            if conn.unread.is_empty() {
+                return;
+            }
+            match conn.next_reply(wait) {
+                Ok(Some(reply)) => self.absorb(reply),
+                Ok(None) => return,
+                Err(d) => {
+                    self.bury(d);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Takes in a reply to a request that gave no answer.
+    fn absorb(&mut self, reply: Reply) {
+        match reply {
+            Reply::Done(report) | Reply::Decided { report, .. } => self.report(report),
+            Reply::Loaded { .. } => {}
+            Reply::LoadFailed { message, .. } => {
+                self.pending.get_or_insert((PenaltyReason::Error, message));
+            }
+        }
+    }
+
+    fn report(&mut self, report: Report) {
+        self.logs.extend(report.logs);
+        self.live = report.stats;
+        self.memory = report.memory;
+    }
+
+    /// The child is gone: kill what is left of it and remember why.
+    fn bury(&mut self, d: Death) -> Failure {
+        if let Some(mut conn) = self.conn.take() {
+            conn.kill();
+        }
+        let f = death(d, &self.limits);
+        self.ended.merge(&self.live);
+        self.live = BotStats::default();
+        self.pending.get_or_insert(f.clone());
+        f
+    }
+
+    fn ensure_started(&mut self) -> Result<(), Failure> {
+        if self.conn.is_some() {
+            return Ok(());
+        }
+        self.start().map_err(|e| match e {
+            Start::Refused(e) => (
+                PenaltyReason::Error,
+                format!("the bot could not be started again: {e}"),
+            ),
+            Start::Failed(f) => f,
+        })
+    }
+}
+
+/// Why a process could not be started with the bot loaded.
+enum Start {
+    /// The bot does not load (its own fault: a refusal).
+    Refused(BotLoadError),
+    /// The process failed while loading.
+    Failed(Failure),
+}
+
+/// The penalty for a process that ended or was killed.
+fn death(d: Death, limits: &BotLimits) -> Failure {
+    let restart = "the bot goes on in a new process, without what it had in memory";
+    match d {
+        Death::Overran(what) => (
+            PenaltyReason::Timeout,
+            format!(
+                "ran far past its limit of {} ms ({what}) and did not stop: its process was \
+                 killed; {restart}",
+                limits.wall_ms
+            ),
+        ),
+        Death::Garbage => (
+            PenaltyReason::Error,
+            format!("its process sent a malformed reply and was killed; {restart}"),
+        ),
+        Death::Pipe(e) => (
+            PenaltyReason::Error,
+            format!("lost touch with its process ({e}); {restart}"),
+        ),
+        Death::Ended(status) => match status.signal() {
+            Some(libc::SIGSYS) => (
+                PenaltyReason::Error,
+                format!("its process made a forbidden system call and was killed; {restart}"),
+            ),
+            Some(libc::SIGXCPU) => (
+                PenaltyReason::Timeout,
+                format!("its process used up its CPU time; {restart}"),
+            ),
+            Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS) => (
+                PenaltyReason::Memory,
+                format!(
+                    "its process crashed (signal {}), most likely out of memory (the limit is \
+                     {}); {restart}",
+                    status.signal().unwrap_or(0),
+                    bytes(limits.memory_bytes)
+                ),
+            ),
+            Some(sig) => (
+                PenaltyReason::Error,
+                format!("its process was killed by signal {sig}; {restart}"),
+            ),
+            None => (
+                PenaltyReason::Error,
+                format!("its process ended ({status}); {restart}"),
+            ),
+        },
+    }
+}
+
+impl Drop for ProcessBot {
+    fn drop(&mut self) {
+        if let Some(mut conn) = self.conn.take() {
+            conn.kill();
+        }
+    }
+}
+
+impl Player for ProcessBot {
+    fn begin_match(&mut self, info: &MatchInfo<'_>) {
+        self.pending = None;
+        self.game = None;
+        let seats = info.seats.to_vec();
+        self.match_info = Some((info.seat, info.games, *info.rules, seats.clone()));
+        if self.conn.is_none() {
+            // start() sends the match itself.
+            if let Err(f) = self.ensure_started() {
+                self.pending = Some(f);
+            }
+            return;
+        }
+        self.send_match(info.seat, info.games, *info.rules, seats);
+    }
+
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.game = Some((game, seed));
+        self.send(Request::BeginGame { game, seed }, Duration::ZERO, "starting a game");
+    }
+
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        let fail = |(reason, detail): Failure| PlayerError::Failed { reason, detail };
+        if self.conn.is_none()
+            && let Err(f) = self.ensure_started()
+        {
+            self.pending = None;
+            return Err(fail(f));
+        }
+        // Replies owed before this one (a death there fails this call).
+        self.catch_up(true);
+        if let Some(f) = self.pending.take() {
+            return Err(fail(f));
+        }
+        let wall = self.wall();
+        let Some(conn) = self.conn.as_mut() else {
+            return Err(fail((PenaltyReason::Error, "the bot's process is gone".into())));
+        };
+        let sent = conn
+            .send(&view_request(view), wall + grace(wall), "deciding")
+            .and_then(|()| conn.next_reply(true));
+        match sent {
+            Ok(Some(Reply::Decided { answer, report })) => {
+                self.report(report);
+                answer.map_err(fail)
+            }
+            Ok(_) => Err(fail(self.bury(Death::Garbage))),
+            Err(d) => {
+                let f = self.bury(d);
+                self.pending = None;
+                Err(fail(f))
+            }
+        }
+    }
+
+    fn wants_events(&self) -> bool {
+        self.observes
+    }
+
+    fn observe(&mut self, event: &PublicEvent) {
+        self.send(Request::Observe(event.clone()), self.wall(), "observing");
+        let backlog = self.conn.as_ref().map_or(0, |c| c.unread.len());
+        // Keep the pipes from filling: read what is there, and wait when
+        // too much is owed.
+        self.catch_up(backlog > MAX_UNREAD);
+    }
+
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        // Every line written so far: wait for the replies still owed.
+        self.catch_up(true);
+        out.append(&mut self.logs);
+    }
+}
