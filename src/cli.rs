@@ -100,8 +100,9 @@ pub struct TableArgs {
     /// The table file (TOML); without it, the built-in table.
     pub table: Option<PathBuf>,
 
-    /// Master seed (overrides the table's); without either, one is picked
-    /// and printed.
+    /// Master seed (overrides the table's); without either, one is drawn
+    /// at random and kept secret: its SHA-256 is shown at the start, the
+    /// seed at the end.
     #[arg(long)]
     pub seed: Option<u64>,
 
@@ -166,7 +167,7 @@ pub struct SimulateArgs {
     pub games: Option<u32>,
 
     /// Master seed; the same seed and deterministic bots replay the same
-    /// match. Without it a seed is picked and printed.
+    /// match. Without it one is drawn at random and shown with the results.
     #[arg(long)]
     pub seed: Option<u64>,
 
@@ -203,9 +204,10 @@ pub struct CheckBotArgs {
     #[arg(long, value_enum, value_name = "WHERE", default_value_t = IsolationArg::Process)]
     pub isolation: IsolationArg,
 
-    /// Master seed of the first match.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Master seed of the first match (the others use the next two);
+    /// without it, one is drawn at random and shown at the end.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// `liar new-bot`.
@@ -239,7 +241,8 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub jobs: Option<usize>,
 
-    /// Master seed (overrides the file's).
+    /// Master seed (overrides the file's); without either, one is drawn at
+    /// random and shown with the results.
     #[arg(long)]
     pub seed: Option<u64>,
 

@@ -226,7 +226,7 @@ fn shipped_tables_say_what_they_promise() {
     let t = load_tournament(Path::new("config/tournament.toml")).unwrap();
     assert_eq!(t.length, TournamentLength::Games(100_000));
     assert_eq!(t.seat_orders, SeatOrders::Rotations);
-    assert_eq!((t.table_size, t.seed, t.jobs), (3, Some(1), 0));
+    assert_eq!((t.table_size, t.seed, t.jobs), (3, None, 0));
     assert!(!t.duplicate_dice);
     assert_eq!(t.replay_sample, ReplaySample::None);
     assert_eq!(t.bots[1].limits.instructions, 2_000_000);

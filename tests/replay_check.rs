@@ -332,7 +332,16 @@ fn corruptions(values: &[Value], i: usize) -> Vec<(&'static str, Value)> {
     let bump = |x: &Value| json!(x.as_u64().unwrap_or(0) + 1);
     match kind(v) {
         "match" => {
-            edit("version 2", &|m| m["version"] = json!(2));
+            edit("version 3", &|m| m["version"] = json!(3));
+            edit("version 0", &|m| m["version"] = json!(0));
+            edit("no seed", &|m| {
+                if let Some(o) = m.as_object_mut() {
+                    o.remove("seed");
+                }
+            });
+            edit("seed and commitment", &|m| {
+                m["commitment"] = json!(seed_commitment(m["seed"].as_u64().unwrap_or(0)))
+            });
             edit("seat number", &|m| m["seats"][1]["seat"] = json!(3));
         }
         "seating" => {
@@ -356,6 +365,8 @@ fn corruptions(values: &[Value], i: usize) -> Vec<(&'static str, Value)> {
             edit("chips", &|m| m["chips"][0] = bump(&m["chips"][0]));
         }
         "round_start" => {
+            // The rest of the round is not checked before the dice are.
+            edit("dice not the seed's", &|m| m["dice"] = flip_die(&m["dice"]));
             edit("round number", &|m| m["round"] = bump(&m["round"]));
             edit("game number", &|m| m["game"] = bump(&m["game"]));
             edit("starter", &|m| m["starter"] = other_seat(&m["starter"], n));
@@ -416,7 +427,10 @@ fn corruptions(values: &[Value], i: usize) -> Vec<(&'static str, Value)> {
             edit("pot", &|m| m["pot"] = bump(&m["pot"]));
             edit("game", &|m| m["game"] = bump(&m["game"]));
         }
-        "match_end" => edit("wins", &|m| m["wins"][0] = bump(&m["wins"][0])),
+        "match_end" => {
+            edit("wins", &|m| m["wins"][0] = bump(&m["wins"][0]));
+            edit("a seed already given", &|m| m["seed"] = values[0]["seed"].clone());
+        }
         _ => {}
     }
     out
@@ -609,4 +623,157 @@ fn never_panics() {
     }
     let huge = vec![b'x'; MAX_LINE_BYTES * 2];
     assert!(check_replay(&huge[..]).is_err());
+}
+
+/// A replay whose seed is sealed (drawn at random): the `match` line has the
+/// commitment, `match_end` the seed.
+fn sealed_replay(seed: u64, games: u32, stop_at_once: bool) -> Vec<u8> {
+    let mut setup = MatchSetup::native(Rules::default(), seed, games, &["random", "honest", "honest"]);
+    if stop_at_once {
+        setup.stop = Some(Arc::new(AtomicBool::new(true)));
+    }
+    let mut players = native_players(&setup).expect("known policies");
+    let mut sealed = SealedSeed::new(ReplayWriter::new(Vec::new()), true);
+    play_match(&setup, &mut players, &mut sealed).expect("valid setup");
+    sealed.into_inner().finish().expect("in-memory writes")
+}
+
+fn values_of(bytes: &[u8]) -> Vec<Value> {
+    lines(bytes)
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect()
+}
+
+#[test]
+fn a_sealed_seed_is_revealed_at_the_end_and_matches_its_commitment() {
+    let seed = 0xDEAD_BEEF_1234_5678;
+    let values = values_of(&sealed_replay(seed, 2, false));
+    let first = &values[0];
+    assert_eq!(first["version"], json!(REPLAY_VERSION));
+    assert!(first.get("seed").is_none(), "{first}");
+    assert_eq!(first["commitment"], json!(seed_commitment(seed)));
+    // Nothing before the end says the seed.
+    let text = to_lines(&values).join("\n");
+    let end = values.last().expect("lines");
+    assert_eq!(text.matches(&seed.to_string()).count(), 1, "{text}");
+    assert_eq!(end["seed"], json!(seed));
+    let summary = check_replay(&join(&to_lines(&values))[..]).expect("valid");
+    assert!(summary.sealed && summary.dice_checked);
+    assert_eq!(summary.seed, Some(seed));
+
+    let last = values.len();
+    let refused = |edit: &dyn Fn(&mut Vec<Value>), line: usize, what: &str| {
+        let mut v = values.clone();
+        edit(&mut v);
+        let err = reject(&to_lines(&v), what);
+        assert_eq!(err.line(), line, "{what}: {err}");
+        assert!(!err.is_incomplete(), "{what}: {err}");
+        err.to_string()
+    };
+    // A tampered commitment, another seed revealed, no seed revealed.
+    let err = refused(
+        &|v| v[0]["commitment"] = json!(seed_commitment(seed + 1)),
+        last,
+        "tampered commitment",
+    );
+    assert!(err.contains("not the seed committed to"), "{err}");
+    refused(
+        &|v| v[last - 1]["seed"] = json!(seed + 1),
+        last,
+        "another seed",
+    );
+    refused(
+        &|v| {
+            v[last - 1].as_object_mut().map(|o| o.remove("seed"));
+        },
+        last,
+        "no seed revealed",
+    );
+    refused(
+        &|v| v[0]["commitment"] = json!("ABC"),
+        1,
+        "not a SHA-256",
+    );
+    // Another seed with its own commitment: the commitment holds, but the
+    // dice are not that seed's; the first throw is named.
+    let err = refused(
+        &|v| {
+            v[0]["commitment"] = json!(seed_commitment(seed + 1));
+            v[last - 1]["seed"] = json!(seed + 1);
+        },
+        2,
+        "dice of another seed",
+    );
+    assert!(err.contains("not the seed's"), "{err}");
+    assert!(err.contains("revealed the seed"), "{err}");
+    // Cut before the end, the seed is never revealed: incomplete.
+    let cut = join(&to_lines(&values[..last - 1]));
+    match check_replay(&cut[..]) {
+        Err(CheckError::Incomplete { summary, .. }) => {
+            assert!(summary.sealed);
+            assert_eq!(summary.seed, None);
+        }
+        other => panic!("expected incomplete, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_match_stopped_early_still_reveals_its_seed() {
+    let values = values_of(&sealed_replay(77, 3, true));
+    let end = values.last().expect("lines");
+    assert_eq!(end["aborted"], json!(true));
+    assert_eq!(end["seed"], json!(77));
+    let summary = check_replay(&join(&to_lines(&values))[..]).expect("valid");
+    assert!(summary.aborted && summary.sealed);
+    assert_eq!(summary.seed, Some(77));
+
+    // A player quitting in the middle of a game.
+    let setup = flaky_setup(Rules::default(), 5, 3, PenaltyPolicy::default());
+    let mut players: Vec<Flaky> = (0..3)
+        .map(|s| Flaky::new(s, 0, (s == 1).then_some(7)))
+        .collect();
+    let mut sealed = SealedSeed::new(ReplayWriter::new(Vec::new()), true);
+    let stats = play_match(&setup, &mut players, &mut sealed).expect("valid setup");
+    assert!(stats.aborted);
+    let bytes = sealed.into_inner().finish().expect("in-memory writes");
+    let values = values_of(&bytes);
+    assert_eq!(values.last().expect("lines")["seed"], json!(5));
+    assert_eq!(check_replay(&bytes[..]).expect("valid").seed, Some(5));
+}
+
+#[test]
+fn the_dice_must_be_the_seeds() {
+    let good = sample();
+    let seed = good[0]["seed"].as_u64().expect("a chosen seed");
+    let first_dice = good
+        .iter()
+        .position(|v| kind(v) == "seating" || kind(v) == "round_start")
+        .expect("dice");
+    let mut other = good.clone();
+    other[0]["seed"] = json!(seed + 1);
+    let err = reject(&to_lines(&other), "another seed");
+    assert_eq!(err.line(), first_dice + 1, "{err}");
+    assert!(err.to_string().contains("not the seed's"), "{err}");
+    let summary = check_replay(&join(&to_lines(&good))[..]).expect("valid");
+    assert!(summary.dice_checked && !summary.sealed);
+    assert_eq!(summary.seed, Some(seed));
+}
+
+#[test]
+fn version_1_files_are_still_read() {
+    // Version 1 had no commitment and did not promise dice from the seed.
+    let mut v1 = sample();
+    v1[0]["version"] = json!(1);
+    v1[0]["seed"] = json!(v1[0]["seed"].as_u64().unwrap_or(0) + 1);
+    let summary = check_replay(&join(&to_lines(&v1))[..]).expect("a valid version 1 file");
+    assert_eq!(summary.version, 1);
+    assert!(!summary.dice_checked);
+    let mut sealed_v1 = v1.clone();
+    if let Some(o) = sealed_v1[0].as_object_mut() {
+        o.remove("seed");
+        o.insert("commitment".into(), json!(seed_commitment(1)));
+    }
+    let err = reject(&to_lines(&sealed_v1), "a commitment in version 1");
+    assert_eq!(err.line(), 1, "{err}");
 }

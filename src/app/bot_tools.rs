@@ -1,6 +1,7 @@
 //! `liar check-bot` and `liar new-bot`: tools for bot authors.
 
 use super::Failure;
+use super::seed::MasterSeed;
 use crate::cli::{CheckBotArgs, NewBotArgs};
 use crate::lua::{CheckOptions, check_bot, new_bot_template};
 use std::io::Write;
@@ -9,13 +10,25 @@ use std::path::PathBuf;
 /// Plays the bot against the bundled bots and prints the report; fails
 /// (exit 1) if the bot failed to load or was penalised.
 pub fn check(args: &CheckBotArgs) -> Result<(), Failure> {
+    let seed = MasterSeed::choose(args.seed)?;
     let options = CheckOptions {
         games: args.games.max(1),
-        seed: args.seed,
+        isolation: args.isolation.into(),
+        seed: seed.value,
         ..CheckOptions::default()
     };
     let report = check_bot(&args.file, &options);
     print!("{report}");
+    println!(
+        "seed {} ({}; --seed {} repeats this check)",
+        seed.value,
+        if seed.drawn {
+            "drawn at random"
+        } else {
+            "given"
+        },
+        seed.value
+    );
     if report.passed() {
         Ok(())
     } else {

@@ -58,11 +58,27 @@ fn check(args: &ReplayArgs) -> Result<(), Failure> {
                     ""
                 }
             );
+            if let Some(seed) = s.seed {
+                let how = match (s.sealed, s.dice_checked) {
+                    (true, _) => "drawn at random: its SHA-256 is the commitment of the `match` line, and every die is the seed's",
+                    (false, true) => "every die is the seed's",
+                    (false, false) => "format version 1: the dice are not checked against the seed",
+                };
+                println!("seed {seed}: {how}");
+            }
             Ok(())
         }
-        Err(e @ CheckError::Incomplete { .. }) => Err(Failure::Runtime(format!(
-            "{path}: incomplete replay, the match did not finish: {e}"
-        ))),
+        Err(e @ CheckError::Incomplete { .. }) => {
+            let unrevealed = matches!(&e, CheckError::Incomplete { summary, .. } if summary.sealed);
+            Err(Failure::Runtime(format!(
+                "{path}: incomplete replay, the match did not finish: {e}{}",
+                if unrevealed {
+                    " (the seed was never revealed: only its commitment is in the file)"
+                } else {
+                    ""
+                }
+            )))
+        }
         Err(e) => Err(Failure::Runtime(format!("{path}: invalid replay: {e}"))),
     }
 }

@@ -22,7 +22,8 @@ pub struct TableConfig {
     pub limits: BotLimits,
     /// Games in the match (`[match] games`, default 1).
     pub games: u32,
-    /// Master seed (`[match] seed`); `None`: the app picks one and prints it.
+    /// Master seed (`[match] seed`); `None`: the app draws one at random and
+    /// reveals it at the end.
     pub seed: Option<u64>,
     /// Where to write the replay (`[match] replay`), resolved against the
     /// config file's directory.

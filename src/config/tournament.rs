@@ -29,7 +29,7 @@ pub struct TournamentConfig {
     pub seat_orders: SeatOrders,
     /// Players at each table, within the rules' player range.
     pub table_size: usize,
-    /// Master seed; `None`: the app picks one and prints it.
+    /// Master seed; `None`: the app draws one at random and reveals it at the end.
     pub seed: Option<u64>,
     /// Worker threads; `0` uses every core.
     pub jobs: usize,

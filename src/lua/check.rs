@@ -3,6 +3,8 @@
 //! whether it plays the same way twice.
 
 use super::bot::{BotStats, LuaBot};
+use super::isolated_bot::Bot;
+use crate::config::Isolation;
 use super::failure::bytes;
 use super::limits::BotLimits;
 use crate::engine::{
@@ -26,6 +28,9 @@ pub struct CheckOptions {
     pub opponents: Vec<String>,
     /// The table's rules.
     pub rules: Rules,
+    /// Where the checked bot runs (its opponents, bundled bots, run in this
+    /// process).
+    pub isolation: Isolation,
 }
 
 impl Default for CheckOptions {
@@ -38,6 +43,7 @@ impl Default for CheckOptions {
                 .map(String::from)
                 .to_vec(),
             rules: Rules::default(),
+            isolation: Isolation::Thread,
         }
     }
 }
@@ -133,7 +139,7 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
         limits: options.limits,
         ..CheckReport::default()
     };
-    let mut bot = match LuaBot::from_source(chunk, code, &options.limits) {
+    let mut bot = match Bot::from_source(chunk, code, &options.limits, options.isolation) {
         Ok(b) => b,
         Err(e) => {
             report.load_error = Some(e.to_string());
@@ -172,12 +178,12 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
             }
         }
     }
-    report.stats = bot.stats().clone();
+    report.stats = bot.stats();
 
     // The same seed again, with a fresh copy of the bot.
     if let (Some(first), Ok(mut again)) = (
         first_replay,
-        LuaBot::from_source(chunk, code, &options.limits),
+        Bot::from_source(chunk, code, &options.limits, options.isolation),
     ) {
         let names = [&opponents[0], &opponents[1 % opponents.len()]];
         let mut scratch = CheckReport::default();
@@ -207,14 +213,14 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
 
 /// The checked bot and the opponents at one table.
 enum Seated<'a> {
-    Checked(&'a mut LuaBot),
+    Checked(&'a mut Bot),
     Other(Box<LuaBot>),
 }
 
 impl Seated<'_> {
-    fn bot(&mut self) -> &mut LuaBot {
+    fn bot(&mut self) -> &mut dyn Player {
         match self {
-            Seated::Checked(b) => b,
+            Seated::Checked(b) => *b,
             Seated::Other(b) => b,
         }
     }
@@ -289,7 +295,7 @@ impl Observer for Recorder {
 }
 
 fn play_one(
-    bot: &mut LuaBot,
+    bot: &mut Bot,
     seat: Seat,
     opponents: &[&String; 2],
     round: u32,

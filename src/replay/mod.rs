@@ -1,5 +1,6 @@
 //! The replay log: JSON Lines, one [`crate::engine::Event`] per line
-//! (format version 1, described in `docs/replay-format.md`).
+//! (format version 2, described in `docs/replay-format.md`; version 1 files
+//! are still read and checked).
 
 mod check;
 mod reader;

@@ -31,6 +31,31 @@ fn a_new_bot_passes_the_check_as_written() {
     assert!(report.contains("Result: PASS"), "{report}");
 }
 
+/// The seed of check-bot's last line.
+fn check_bot_seed(args: &[&str]) -> (u64, String) {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/honest.lua");
+    let report = stdout_of(liar().args(["check-bot", "--games", "2"]).args(args).arg(file));
+    let last = report.lines().last().unwrap().to_string();
+    let seed = last
+        .strip_prefix("seed ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no seed on the last line: {report}"));
+    (seed, last)
+}
+
+#[test]
+fn check_bot_draws_its_seed_and_reports_it_at_the_end() {
+    let (a, last) = check_bot_seed(&[]);
+    assert!(last.contains("drawn at random"), "{last}");
+    assert!(last.contains(&format!("--seed {a}")), "{last}");
+    let (b, _) = check_bot_seed(&[]);
+    assert_ne!(a, b, "two checks drew the same seed");
+    let (given, last) = check_bot_seed(&["--seed", "5"]);
+    assert_eq!(given, 5);
+    assert!(last.contains("given"), "{last}");
+}
+
 #[test]
 fn check_bot_reports_a_broken_bot_with_file_and_line() {
     let dir = temp_dir("check-broken");

@@ -37,3 +37,19 @@ pub fn stdout_of(cmd: &mut Command) -> String {
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// The SHA-256 of a seed's decimal text, in hex (what `printf %s SEED |
+/// sha256sum` prints), computed here independently of the engine.
+pub fn sha256_of_seed(seed: u64) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(seed.to_string().as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The first run of exactly 64 hex digits in `line`.
+pub fn hex64(line: &str) -> Option<&str> {
+    line.split(|c: char| !c.is_ascii_hexdigit())
+        .find(|w| w.len() == 64)
+}

@@ -1,6 +1,6 @@
 //! `liar play` and `liar watch` driven through piped standard input.
 
-use super::{liar, stdout_of, temp_dir};
+use super::{hex64, liar, sha256_of_seed, stdout_of, temp_dir};
 use std::path::PathBuf;
 
 fn config(name: &str) -> PathBuf {
@@ -152,4 +152,146 @@ fn a_broken_table_names_file_line_and_key() {
         .code(2)
         .stderr(predicates::str::contains("t.toml:3:1"))
         .stderr(predicates::str::contains("straigts"));
+}
+
+/// Plays the built-in table without a seed; returns stdout and the replay.
+fn play_unseeded(name: &str, lang: &str) -> (String, String, String) {
+    let dir = temp_dir(name);
+    let replay = dir.join("game.jsonl");
+    let out = liar()
+        .args(["--lang", lang, "play", "--replay"])
+        .arg(&replay)
+        .write_stdin(stubborn_answers(300))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    (stdout, stderr, std::fs::read_to_string(&replay).unwrap())
+}
+
+#[test]
+fn play_without_a_seed_commits_to_it_first_and_reveals_it_last() {
+    let (out, err, replay) = play_unseeded("play-sealed", "en");
+    let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
+    // The commitment comes before the first die is thrown.
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Seed sealed:"))
+        .unwrap_or_else(|| panic!("no commitment: {out}"));
+    let first_throw = lines
+        .iter()
+        .position(|l| l.starts_with("Throw for seats") || l.starts_with("Game 1"))
+        .unwrap();
+    assert!(at < first_throw, "{out}");
+    let commitment = hex64(lines[at]).unwrap();
+    // The seed is the last line, and its SHA-256 is the commitment.
+    let last = lines.last().unwrap();
+    let seed: u64 = last
+        .strip_prefix("Seed: ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("the last line is not the seed: {last}"));
+    assert_eq!(sha256_of_seed(seed), commitment);
+    assert!(last.contains(&format!("printf %s {seed} | sha256sum")), "{last}");
+    assert!(!err.contains(&seed.to_string()), "{err}");
+    // Nothing before the end tells the seed: not the terminal...
+    let revealed_at = out.find(&seed.to_string()).unwrap();
+    assert!(revealed_at > out.rfind("Match over.").unwrap(), "{out}");
+    // ...nor the replay, whose `match` line has the same commitment and
+    // whose `match_end` (the last line) the seed.
+    let replay_lines: Vec<&str> = replay.lines().collect();
+    let (end, before) = replay_lines.split_last().unwrap();
+    assert!(
+        before.iter().all(|l| !l.contains(&seed.to_string())),
+        "{replay}"
+    );
+    let first: serde_json::Value = serde_json::from_str(replay_lines[0]).unwrap();
+    assert_eq!(first["version"], 2);
+    assert_eq!(first["commitment"], commitment);
+    assert!(first.get("seed").is_none(), "{first}");
+    let end: serde_json::Value = serde_json::from_str(end).unwrap();
+    assert_eq!(end["type"], "match_end");
+    assert_eq!(end["seed"], seed);
+}
+
+#[test]
+fn the_checker_verifies_the_commitment_and_refuses_a_tampered_one() {
+    let dir = temp_dir("play-tampered");
+    let (_, _, replay) = play_unseeded("play-tampered-run", "en");
+    let good = dir.join("good.jsonl");
+    std::fs::write(&good, &replay).unwrap();
+    let check = stdout_of(liar().args(["replay", "--check"]).arg(&good));
+    assert!(
+        check.contains("drawn at random: its SHA-256 is the commitment"),
+        "{check}"
+    );
+    // Another seed's commitment in the `match` line: refused at the end,
+    // where the seed revealed does not match it.
+    let lines: Vec<&str> = replay.lines().collect();
+    let end: serde_json::Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    let seed = end["seed"].as_u64().unwrap();
+    let tampered = replay.replacen(
+        &sha256_of_seed(seed),
+        &sha256_of_seed(seed.wrapping_add(1)),
+        1,
+    );
+    assert_ne!(tampered, replay);
+    let bad = dir.join("tampered.jsonl");
+    std::fs::write(&bad, tampered).unwrap();
+    liar()
+        .args(["replay", "--check"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(format!(
+            "line {}: `match_end.seed`: {seed} is not the seed committed to",
+            lines.len()
+        )));
+}
+
+#[test]
+fn two_games_without_a_seed_get_different_seeds() {
+    let (a, _, _) = play_unseeded("play-fresh-a", "en");
+    let (b, _, _) = play_unseeded("play-fresh-b", "en");
+    let commitment = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("Seed sealed:"))
+            .and_then(hex64)
+            .map(str::to_string)
+            .unwrap()
+    };
+    assert_ne!(commitment(&a), commitment(&b));
+}
+
+#[test]
+fn the_seal_is_told_in_russian_too() {
+    let (out, _, _) = play_unseeded("play-sealed-ru", "ru");
+    assert!(out.contains("Зерно запечатано"), "{out}");
+    let last = out.lines().filter(|l| !l.trim().is_empty()).last().unwrap();
+    assert!(last.starts_with("Зерно: "), "{last}");
+    assert!(!out.contains("Seed"), "{out}");
+}
+
+#[test]
+fn a_chosen_seed_is_said_at_the_start_and_not_sealed() {
+    let dir = temp_dir("play-chosen");
+    let replay = dir.join("game.jsonl");
+    let out = liar()
+        .args(["play", "--seed", "11", "--replay"])
+        .arg(&replay)
+        .write_stdin(stubborn_answers(300))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("seed 11\n"), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains("Seed"), "{stdout}");
+    let text = std::fs::read_to_string(&replay).unwrap();
+    assert!(
+        text.starts_with(r#"{"type":"match","version":2,"seed":11,"#),
+        "{text}"
+    );
+    assert!(!text.contains("commitment"), "{text}");
 }

@@ -1,6 +1,6 @@
 //! `liar simulate`.
 
-use super::{liar, stdout_of, temp_dir};
+use super::{hex64, liar, sha256_of_seed, stdout_of, temp_dir};
 
 #[test]
 fn a_seeded_simulation_writes_the_same_replay_twice() {
@@ -69,6 +69,43 @@ fn without_a_seed_one_is_picked_and_printed() {
     let out = stdout_of(liar().args(["simulate", "--games", "5", "--quiet"]));
     let seed = out.lines().next().unwrap().strip_prefix("seed ").unwrap();
     assert!(seed.parse::<u64>().is_ok(), "{out}");
+}
+
+#[test]
+fn a_drawn_seed_is_sealed_until_the_summary() {
+    let dir = temp_dir("simulate-sealed");
+    let path = dir.join("r.jsonl");
+    let out = liar()
+        .args(["simulate", "--games", "20", "--replay"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // Before the match: only the commitment.
+    let first = stderr.lines().next().unwrap();
+    assert!(first.starts_with("seed sealed: sha256 "), "{stderr}");
+    let commitment = hex64(first).unwrap();
+    // After it: the seed, whose SHA-256 is the commitment.
+    let seed: u64 = stdout
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("seed "))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(sha256_of_seed(seed), commitment);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.lines().next().unwrap().contains(commitment), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .ends_with(&format!(",\"seed\":{seed}}}")),
+        "{text}"
+    );
+    let check = stdout_of(liar().args(["replay", "--check"]).arg(&path));
+    assert!(check.contains(&format!("seed {seed}: drawn at random")), "{check}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `liar tournament` and `liar tournament merge`.
 
-use super::{liar, stdout_of, temp_dir};
+use super::{hex64, liar, sha256_of_seed, stdout_of, temp_dir};
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -132,4 +132,69 @@ fn bad_arguments_are_usage_errors() {
         .args(["tournament", "no-such-file.toml"])
         .assert()
         .code(2);
+}
+
+/// The fixture's tournament without its seed, shorter.
+fn unseeded(dir: &std::path::Path) -> PathBuf {
+    let text = std::fs::read_to_string(fixture()).unwrap();
+    assert!(text.contains("seed = 5\n"), "{text}");
+    let text = text
+        .replace("seed = 5\n", "")
+        .replace("games = 600", "games = 60");
+    let path = dir.join("unseeded.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn without_a_seed_one_is_drawn_sealed_and_given_with_the_results() {
+    let dir = temp_dir("tournament-unseeded");
+    let file = unseeded(&dir);
+    let run = |format: &str| {
+        let out = liar()
+            .arg("tournament")
+            .arg(&file)
+            .args(["--format", format, "--jobs", "1"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (json, stderr) = run("json");
+    let first = stderr.lines().next().unwrap();
+    assert!(first.starts_with("seed sealed: sha256 "), "{stderr}");
+    let commitment = hex64(first).unwrap();
+    // The last line reveals the seed, and so do the results.
+    let last = stderr.lines().last().unwrap();
+    let seed: u64 = last
+        .strip_prefix("seed ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(last.contains(commitment), "{last}");
+    assert_eq!(sha256_of_seed(seed), commitment);
+    // Only the last line says it.
+    assert_eq!(stderr.matches(&seed.to_string()).count(), 1, "{stderr}");
+    let results: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(results["tournament"]["seed"].as_u64(), Some(seed));
+    // A second run draws another seed; the table names it in its heading.
+    let (table, _) = run("table");
+    let heading = table.lines().next().unwrap();
+    assert!(heading.contains(", seed "), "{heading}");
+    assert!(!heading.contains(&format!("seed {seed},")), "{heading}");
+}
+
+#[test]
+fn shards_need_a_seed() {
+    let dir = temp_dir("tournament-shard-unseeded");
+    liar()
+        .arg("tournament")
+        .arg(unseeded(&dir))
+        .args(["--shard", "1/2"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--shard needs a seed"));
 }

@@ -8,7 +8,7 @@ use crate::engine::{MatchInfo, Player, PlayerError, SeatInfo};
 use crate::lua::{BotLoadError, LuaBot};
 use crate::rules::Rules;
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, Write};
 use std::os::fd::FromRawFd;
 use std::time::Duration;
 
@@ -45,6 +45,11 @@ pub fn serve(memory_bytes: u64, wall: Duration) -> i32 {
         if write_frame(&mut output, &reply.encode()).is_err() {
             return EXIT_PROTOCOL;
         }
+        // Replies go out when every request that came with this one is
+        // served: one write per batch.
+        if input.buffer().is_empty() && output.flush().is_err() {
+            return EXIT_PROTOCOL;
+        }
     }
 }
 
@@ -67,6 +72,7 @@ impl Host {
                     let reply = Reply::Loaded {
                         name: bot.name().map(str::to_string),
                         observes: bot.wants_events(),
+                        memory: bot.memory_used(),
                     };
                     self.bot = Some(bot);
                     reply

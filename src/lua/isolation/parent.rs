@@ -6,7 +6,7 @@ use crate::lua::failure::bytes;
 use crate::lua::{BotLimits, BotLoadError, BotStats};
 use crate::rules::{Decision, Rules, Seat, SeatView};
 use std::collections::VecDeque;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 /// The hidden subcommand of `liar` that serves a bot (see [`super::serve`]).
 pub const HOST_COMMAND: &str = "bot-host";
 
-/// Replies the engine lets pile up (from `observe`) before it waits for
-/// the child to catch up: keeps both pipes far from full.
+/// Requests the engine lets pile up (events to observe) before it sends
+/// them and waits for the child to catch up: a batch and its replies stay
+/// well within what a pipe holds, so neither side ever blocks writing.
 const MAX_UNREAD: usize = 64;
 
 /// How long past its own limit a call may go before its process is killed.
@@ -30,9 +31,10 @@ fn grace(wall: Duration) -> Duration {
 /// A failure to report as a penalty.
 type Failure = (PenaltyReason, String);
 
-/// A request sent whose reply is not read yet, and how long it may take.
+/// A request whose reply is not read yet, and how long it may take.
 struct Unread {
-    sent: Instant,
+    /// When it went out (`None` while it waits in the outbox).
+    sent: Option<Instant>,
     allowance: Duration,
     what: &'static str,
 }
@@ -42,6 +44,9 @@ struct Conn {
     child: Child,
     stdin: ChildStdin,
     stdout: ChildStdout,
+    /// Requests not sent yet: they go out together, in one write, when a
+    /// reply is needed.
+    outbox: Vec<u8>,
     buf: Vec<u8>,
     unread: VecDeque<Unread>,
     /// When the last reply was read (the next one is timed from then).
@@ -83,32 +88,50 @@ impl Conn {
             child,
             stdin,
             stdout,
+            outbox: Vec::new(),
             buf: Vec::new(),
             unread: VecDeque::new(),
             last_reply: Instant::now(),
         })
     }
 
-    fn send(&mut self, body: &[u8], allowance: Duration, what: &'static str) -> Result<(), Death> {
-        write_frame(&mut self.stdin, body).map_err(Death::Pipe)?;
+    /// Puts a request in the outbox.
+    fn queue(&mut self, body: &[u8], allowance: Duration, what: &'static str) {
+        // Writing to a Vec cannot fail.
+        let _ = write_frame(&mut self.outbox, body);
         self.unread.push_back(Unread {
-            sent: Instant::now(),
+            sent: None,
             allowance,
             what,
         });
+    }
+
+    /// Sends what is in the outbox.
+    fn flush(&mut self) -> Result<(), Death> {
+        if self.outbox.is_empty() {
+            return Ok(());
+        }
+        self.stdin.write_all(&self.outbox).map_err(Death::Pipe)?;
+        self.outbox.clear();
+        let now = Instant::now();
+        for u in self.unread.iter_mut().filter(|u| u.sent.is_none()) {
+            u.sent = Some(now);
+        }
         Ok(())
     }
 
-    /// The deadline of the oldest unread reply.
+    /// The deadline of the oldest unread reply (each reply is timed from
+    /// its request or from the reply before it, whichever came later).
     fn deadline(&self) -> Option<(Instant, &'static str)> {
-        self.unread
-            .front()
-            .map(|u| (u.sent.max(self.last_reply) + u.allowance, u.what))
+        let u = self.unread.front()?;
+        let sent = u.sent.unwrap_or_else(Instant::now);
+        Some((sent.max(self.last_reply) + u.allowance, u.what))
     }
 
     /// The next reply; waits at most until its deadline (`block`), or not
     /// at all (then `Ok(None)` if none is there yet).
     fn next_reply(&mut self, block: bool) -> Result<Option<Reply>, Death> {
+        self.flush()?;
         loop {
             match split_frame(&mut self.buf) {
                 Ok(Some(frame)) => {
@@ -236,11 +259,14 @@ impl ProcessBot {
         match bot.start() {
             Ok(()) => Ok(bot),
             Err(Start::Refused(e)) => Err(e),
-            Err(Start::Failed((reason, detail))) => Err(BotLoadError::Failed {
-                chunk: chunk.to_string(),
-                reason,
-                detail,
-            }),
+            Err(Start::Failed(d)) => {
+                let (reason, detail) = why(d, limits);
+                Err(BotLoadError::Failed {
+                    chunk: chunk.to_string(),
+                    reason,
+                    detail,
+                })
+            }
         }
     }
 
@@ -283,13 +309,17 @@ impl ProcessBot {
             limits: self.limits,
         };
         let allowance = self.wall() + grace(self.wall());
-        let reply = conn
-            .send(&load.encode(), allowance, "loading the bot")
-            .and_then(|()| conn.next_reply(true));
+        conn.queue(&load.encode(), allowance, "loading the bot");
+        let reply = conn.next_reply(true);
         match reply {
-            Ok(Some(Reply::Loaded { name, observes })) => {
+            Ok(Some(Reply::Loaded {
+                name,
+                observes,
+                memory,
+            })) => {
                 self.name = name;
                 self.observes = observes;
+                self.memory = memory;
             }
             Ok(Some(Reply::LoadFailed { reason, message })) => {
                 conn.kill();
@@ -297,11 +327,11 @@ impl ProcessBot {
             }
             Ok(_) => {
                 conn.kill();
-                return Err(Start::Failed(death(Death::Garbage, &self.limits)));
+                return Err(Start::Failed(Death::Garbage));
             }
             Err(d) => {
                 conn.kill();
-                return Err(Start::Failed(death(d, &self.limits)));
+                return Err(Start::Failed(d));
             }
         }
         self.live = BotStats::default();
@@ -330,15 +360,12 @@ impl ProcessBot {
         );
     }
 
-    /// Sends a request whose reply is read later; a call's `allowance` is
-    /// its own limit, to which the grace period is added.
+    /// Queues a request whose reply is read later; a call's `allowance`
+    /// is its own limit, to which the grace period is added.
     fn send(&mut self, request: Request, allowance: Duration, what: &'static str) {
         let allowance = allowance + grace(self.wall());
-        let Some(conn) = self.conn.as_mut() else {
-            return;
-        };
-        if let Err(d) = conn.send(&request.encode(), allowance, what) {
-            self.bury(d);
+        if let Some(conn) = self.conn.as_mut() {
+            conn.queue(&request.encode(), allowance, what);
         }
     }
 
@@ -401,7 +428,7 @@ impl ProcessBot {
                 PenaltyReason::Error,
                 format!("the bot could not be started again: {e}"),
             ),
-            Start::Failed(f) => f,
+            Start::Failed(d) => death(d, &self.limits),
         })
     }
 }
@@ -411,54 +438,62 @@ enum Start {
     /// The bot does not load (its own fault: a refusal).
     Refused(BotLoadError),
     /// The process failed while loading.
-    Failed(Failure),
+    Failed(Death),
 }
 
 /// The penalty for a process that ended or was killed.
 fn death(d: Death, limits: &BotLimits) -> Failure {
-    let restart = "the bot goes on in a new process, without what it had in memory";
+    let (reason, what) = why(d, limits);
+    (
+        reason,
+        format!("{what}; the bot goes on in a new process, without what it had in memory"),
+    )
+}
+
+/// Why a process ended or was killed.
+fn why(d: Death, limits: &BotLimits) -> Failure {
     match d {
         Death::Overran(what) => (
             PenaltyReason::Timeout,
             format!(
                 "ran far past its limit of {} ms ({what}) and did not stop: its process was \
-                 killed; {restart}",
+                 killed",
                 limits.wall_ms
             ),
         ),
         Death::Garbage => (
             PenaltyReason::Error,
-            format!("its process sent a malformed reply and was killed; {restart}"),
+            format!("its process sent a malformed reply and was killed"),
         ),
         Death::Pipe(e) => (
             PenaltyReason::Error,
-            format!("lost touch with its process ({e}); {restart}"),
+            format!("lost touch with its process ({e})"),
         ),
         Death::Ended(status) => match status.signal() {
             Some(libc::SIGSYS) => (
                 PenaltyReason::Error,
-                format!("its process made a forbidden system call and was killed; {restart}"),
+                format!("its process made a forbidden system call and was killed"),
             ),
             Some(libc::SIGXCPU) => (
                 PenaltyReason::Timeout,
-                format!("its process used up its CPU time; {restart}"),
+                format!("its process used up its CPU time"),
             ),
             Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS) => (
                 PenaltyReason::Memory,
                 format!(
                     "its process crashed (signal {}), most likely out of memory (the limit is \
-                     {}); {restart}",
+                     {})",
                     status.signal().unwrap_or(0),
                     bytes(limits.memory_bytes)
                 ),
             ),
             Some(sig) => (
                 PenaltyReason::Error,
-                format!("its process was killed by signal {sig}; {restart}"),
+                format!("its process was killed by signal {sig}"),
             ),
             None => (
                 PenaltyReason::Error,
-                format!("its process ended ({status}); {restart}"),
+                format!("its process ended ({status})"),
             ),
         },
     }
@@ -501,8 +536,6 @@ impl Player for ProcessBot {
             self.pending = None;
             return Err(fail(f));
         }
-        // Replies owed before this one (a death there fails this call).
-        self.catch_up(true);
         if let Some(f) = self.pending.take() {
             return Err(fail(f));
         }
@@ -510,19 +543,26 @@ impl Player for ProcessBot {
         let Some(conn) = self.conn.as_mut() else {
             return Err(fail((PenaltyReason::Error, "the bot's process is gone".into())));
         };
-        let sent = conn
-            .send(&view_request(view), wall + grace(wall), "deciding")
-            .and_then(|()| conn.next_reply(true));
-        match sent {
-            Ok(Some(Reply::Decided { answer, report })) => {
-                self.report(report);
-                answer.map_err(fail)
-            }
-            Ok(_) => Err(fail(self.bury(Death::Garbage))),
-            Err(d) => {
-                let f = self.bury(d);
-                self.pending = None;
-                Err(fail(f))
+        conn.queue(&view_request(view), wall + grace(wall), "deciding");
+        // The replies owed before this one come first (a death while the
+        // bot handles them fails this call).
+        loop {
+            let Some(conn) = self.conn.as_mut() else {
+                return Err(fail((PenaltyReason::Error, "the bot's process is gone".into())));
+            };
+            let last = conn.unread.len() == 1;
+            match conn.next_reply(true) {
+                Ok(Some(Reply::Decided { answer, report })) if last => {
+                    self.report(report);
+                    return answer.map_err(fail);
+                }
+                Ok(Some(reply)) if !last => self.absorb(reply),
+                Ok(_) => return Err(fail(self.bury(Death::Garbage))),
+                Err(d) => {
+                    let f = self.bury(d);
+                    self.pending = None;
+                    return Err(fail(f));
+                }
             }
         }
     }
@@ -533,10 +573,11 @@ impl Player for ProcessBot {
 
     fn observe(&mut self, event: &PublicEvent) {
         self.send(Request::Observe(event.clone()), self.wall(), "observing");
-        let backlog = self.conn.as_ref().map_or(0, |c| c.unread.len());
-        // Keep the pipes from filling: read what is there, and wait when
-        // too much is owed.
-        self.catch_up(backlog > MAX_UNREAD);
+        // Events go out with the next decision; a bot that is not asked
+        // for one for long gets them (and is waited for) in batches.
+        if self.conn.as_ref().is_some_and(|c| c.unread.len() > MAX_UNREAD) {
+            self.catch_up(true);
+        }
     }
 
     fn take_logs(&mut self, out: &mut Vec<String>) {

@@ -60,8 +60,13 @@ pub(crate) struct Report {
 /// A reply of the child.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Reply {
-    /// The bot loaded; its `name` field and whether it observes events.
-    Loaded { name: Option<String>, observes: bool },
+    /// The bot loaded: its `name` field, whether it observes events, and
+    /// the bytes its state holds.
+    Loaded {
+        name: Option<String>,
+        observes: bool,
+        memory: u64,
+    },
     /// The bot did not load; the message is the whole explanation.
     LoadFailed {
         reason: Option<PenaltyReason>,
@@ -467,7 +472,11 @@ impl Reply {
     pub(crate) fn encode(&self) -> Vec<u8> {
         let mut o = Out::default();
         match self {
-            Reply::Loaded { name, observes } => {
+            Reply::Loaded {
+                name,
+                observes,
+                memory,
+            } => {
                 o.u8(1);
                 match name {
                     None => o.u8(0),
@@ -477,6 +486,7 @@ impl Reply {
                     }
                 }
                 o.u8(u8::from(*observes));
+                o.u64(*memory);
             }
             Reply::LoadFailed { reason, message } => {
                 o.u8(2);
@@ -528,6 +538,7 @@ impl Reply {
                     _ => Some(i.str()?),
                 },
                 observes: i.u8()? != 0,
+                memory: i.u64()?,
             },
             2 => Reply::LoadFailed {
                 reason: reason_of(i.u8()?),
@@ -555,13 +566,10 @@ impl Reply {
     }
 }
 
-/// Writes one frame.
+/// Writes one frame (buffered writers are left to the caller to flush).
 pub(crate) fn write_frame(w: &mut impl Write, body: &[u8]) -> io::Result<()> {
-    let mut frame = Vec::with_capacity(4 + body.len());
-    frame.extend_from_slice(&u32::try_from(body.len()).unwrap_or(u32::MAX).to_le_bytes());
-    frame.extend_from_slice(body);
-    w.write_all(&frame)?;
-    w.flush()
+    w.write_all(&u32::try_from(body.len()).unwrap_or(u32::MAX).to_le_bytes())?;
+    w.write_all(body)
 }
 
 /// Reads one frame; `Ok(None)` at a clean end of input.
@@ -642,6 +650,7 @@ mod tests {
             Reply::Loaded {
                 name: Some("x".into()),
                 observes: true,
+                memory: 5,
             },
             Reply::LoadFailed {
                 reason: Some(PenaltyReason::Budget),
