@@ -429,7 +429,9 @@ fn corruptions(values: &[Value], i: usize) -> Vec<(&'static str, Value)> {
         }
         "match_end" => {
             edit("wins", &|m| m["wins"][0] = bump(&m["wins"][0]));
-            edit("a seed already given", &|m| m["seed"] = values[0]["seed"].clone());
+            edit("a seed already given", &|m| {
+                m["seed"] = values[0]["seed"].clone()
+            });
         }
         _ => {}
     }
@@ -628,7 +630,12 @@ fn never_panics() {
 /// A replay whose seed is sealed (drawn at random): the `match` line has the
 /// commitment, `match_end` the seed.
 fn sealed_replay(seed: u64, games: u32, stop_at_once: bool) -> Vec<u8> {
-    let mut setup = MatchSetup::native(Rules::default(), seed, games, &["random", "honest", "honest"]);
+    let mut setup = MatchSetup::native(
+        Rules::default(),
+        seed,
+        games,
+        &["random", "honest", "honest"],
+    );
     if stop_at_once {
         setup.stop = Some(Arc::new(AtomicBool::new(true)));
     }
@@ -690,11 +697,7 @@ fn a_sealed_seed_is_revealed_at_the_end_and_matches_its_commitment() {
         last,
         "no seed revealed",
     );
-    refused(
-        &|v| v[0]["commitment"] = json!("ABC"),
-        1,
-        "not a SHA-256",
-    );
+    refused(&|v| v[0]["commitment"] = json!("ABC"), 1, "not a SHA-256");
     // Another seed with its own commitment: the commitment holds, but the
     // dice are not that seed's; the first throw is named.
     let err = refused(

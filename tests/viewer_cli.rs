@@ -132,3 +132,30 @@ fn check_still_validates() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("valid replay: 3 seats, 1 games"), "{out}");
 }
+
+#[test]
+fn views_a_replay_with_a_sealed_seed() {
+    use liar::engine::{MatchSetup, SealedSeed, native_players, play_match, seed_commitment};
+    use liar::replay::ReplayWriter;
+    use liar::rules::Rules;
+    let seed = u64::MAX - 5;
+    let setup = MatchSetup::native(Rules::default(), seed, 1, &["honest", "random", "honest"]);
+    let mut players = native_players(&setup).expect("known policies");
+    let mut sealed = SealedSeed::new(ReplayWriter::new(Vec::new()), true);
+    play_match(&setup, &mut players, &mut sealed).expect("valid setup");
+    let bytes = sealed.into_inner().finish().expect("in-memory writes");
+    let path = temp_file("sealed.jsonl", &bytes);
+    // Step 1 shows the commitment, the last step the seed.
+    let (code, out, err) = run(liar().args(["replay", "--seat", "0"]).arg(&path), "a\na\n");
+    assert_eq!(code, 0, "{err}");
+    let commitment = seed_commitment(seed);
+    let sealed_at = out.find(&commitment).expect("the commitment is shown");
+    let revealed_at = out
+        .find(&format!("Seed: {seed}"))
+        .expect("the seed is shown");
+    assert!(sealed_at < out.find("Game 1").expect("a game") && revealed_at > sealed_at);
+    assert!(
+        out[..revealed_at].find(&seed.to_string()).is_none(),
+        "{out}"
+    );
+}

@@ -60,7 +60,9 @@ fn check(args: &ReplayArgs) -> Result<(), Failure> {
             );
             if let Some(seed) = s.seed {
                 let how = match (s.sealed, s.dice_checked) {
-                    (true, _) => "drawn at random: its SHA-256 is the commitment of the `match` line, and every die is the seed's",
+                    (true, _) => {
+                        "drawn at random: its SHA-256 is the commitment of the `match` line, and every die is the seed's"
+                    }
                     (false, true) => "every die is the seed's",
                     (false, false) => "format version 1: the dice are not checked against the seed",
                 };

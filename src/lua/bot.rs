@@ -219,6 +219,13 @@ impl State {
         self.lua
             .set_globals(env)
             .map_err(|e| sandbox_error(script, &e))?;
+        // What the old match left is garbage now: collect it, so the new
+        // match starts with the same memory and collector state whatever
+        // was played before (a bot can see both, through
+        // collectgarbage("count") and weak tables).
+        self.lua
+            .gc_collect()
+            .map_err(|e| sandbox_error(script, &e))?;
         self.shared.reset_log();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         self.observe = parts.observe;
@@ -656,8 +663,10 @@ fn late(took: Duration, limits: &BotLimits) -> Result<(), Failure> {
 impl Player for LuaBot {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
         self.ranking = info.rules.ranking();
-        // The bot's top-level code runs with the match's ranking installed.
-        if self.state.shared.ranking() != self.ranking {
+        // The bot's top-level code runs with the match's ranking installed:
+        // if it ran under another one, it runs again.
+        let other_ranking = self.state.shared.ranking() != self.ranking;
+        if other_ranking {
             let st = &self.state;
             match super::api::set_ranking(&st.set_ranking, self.ranking) {
                 Ok(()) => st.shared.set_ranking(self.ranking),
@@ -666,7 +675,7 @@ impl Player for LuaBot {
                 }
             }
         }
-        if self.used {
+        if self.used || other_ranking {
             let started = Instant::now();
             if let Some(clock) = &self.clock {
                 clock.begin(started);

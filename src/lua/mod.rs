@@ -43,6 +43,7 @@ mod hook;
 mod isolated_bot;
 mod isolation;
 mod limits;
+mod metered;
 mod pattern;
 #[cfg(test)]
 mod perf;

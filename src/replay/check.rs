@@ -392,7 +392,13 @@ impl Checker {
         let invalid = |message| CheckError::Invalid { line, message };
         self.apply(event).map_err(invalid)?;
         self.audit(line, event).map_err(invalid)?;
-        if let (Event::MatchEnd { seed: Some(seed), .. }, true) = (event, self.summary.sealed) {
+        if let (
+            Event::MatchEnd {
+                seed: Some(seed), ..
+            },
+            true,
+        ) = (event, self.summary.sealed)
+        {
             self.dice
                 .reveal(*seed)
                 .map_err(|(line, message)| CheckError::Invalid { line, message })?;
@@ -485,7 +491,10 @@ impl Checker {
                             return Err("`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here".into());
                         }
                         (None, Some(_)) => {
-                            return Err("`match_end.seed`: not expected; the `match` line gave the seed".into());
+                            return Err(
+                                "`match_end.seed`: not expected; the `match` line gave the seed"
+                                    .into(),
+                            );
                         }
                         (None, None) => {}
                     }

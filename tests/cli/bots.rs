@@ -34,7 +34,12 @@ fn a_new_bot_passes_the_check_as_written() {
 /// The seed of check-bot's last line.
 fn check_bot_seed(args: &[&str]) -> (u64, String) {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/honest.lua");
-    let report = stdout_of(liar().args(["check-bot", "--games", "2"]).args(args).arg(file));
+    let report = stdout_of(
+        liar()
+            .args(["check-bot", "--games", "2"])
+            .args(args)
+            .arg(file),
+    );
     let last = report.lines().last().unwrap().to_string();
     let seed = last
         .strip_prefix("seed ")

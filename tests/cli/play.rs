@@ -193,7 +193,10 @@ fn play_without_a_seed_commits_to_it_first_and_reveals_it_last() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("the last line is not the seed: {last}"));
     assert_eq!(sha256_of_seed(seed), commitment);
-    assert!(last.contains(&format!("printf %s {seed} | sha256sum")), "{last}");
+    assert!(
+        last.contains(&format!("printf %s {seed} | sha256sum")),
+        "{last}"
+    );
     assert!(!err.contains(&seed.to_string()), "{err}");
     // Nothing before the end tells the seed: not the terminal...
     let revealed_at = out.find(&seed.to_string()).unwrap();
@@ -294,4 +297,30 @@ fn a_chosen_seed_is_said_at_the_start_and_not_sealed() {
         "{text}"
     );
     assert!(!text.contains("commitment"), "{text}");
+}
+
+#[test]
+fn quitting_still_reveals_the_seed() {
+    let dir = temp_dir("play-sealed-quit");
+    let replay = dir.join("quit.jsonl");
+    let out = stdout_of(
+        liar()
+            .args(["play", "--replay"])
+            .arg(&replay)
+            .write_stdin("quit\nyes\n"),
+    );
+    assert!(out.contains("stopped before its end"), "{out}");
+    let commitment = out
+        .lines()
+        .find(|l| l.starts_with("Seed sealed:"))
+        .and_then(hex64)
+        .unwrap_or_else(|| panic!("{out}"));
+    let last = out.lines().filter(|l| !l.trim().is_empty()).last().unwrap();
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(end["aborted"], true);
+    let seed = end["seed"].as_u64().unwrap();
+    assert!(last.starts_with(&format!("Seed: {seed} ")), "{last}");
+    assert_eq!(sha256_of_seed(seed), commitment);
+    stdout_of(liar().args(["replay", "--check"]).arg(&replay));
 }

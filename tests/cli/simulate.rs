@@ -105,7 +105,10 @@ fn a_drawn_seed_is_sealed_until_the_summary() {
         "{text}"
     );
     let check = stdout_of(liar().args(["replay", "--check"]).arg(&path));
-    assert!(check.contains(&format!("seed {seed}: drawn at random")), "{check}");
+    assert!(
+        check.contains(&format!("seed {seed}: drawn at random")),
+        "{check}"
+    );
 }
 
 #[test]
