@@ -10,7 +10,7 @@
 //! `LIAR_BLESS=1 cargo test --test config_golden` and review the diff.
 
 use liar::config::{
-    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, ReplaySample, SeatKind, SeatOrders,
+    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, ReplaySample, SeatKind, SeatOrders,
     TableConfig, TournamentLength, default_table, load_table, load_tournament, parse_table,
 };
 use liar::engine::{PenaltyMode, Policy};
@@ -245,4 +245,52 @@ fn bundled_names_match_the_embedded_bots() {
     for name in liar::config::BUNDLED_BOTS {
         assert!(liar::lua::bundled_source(name).is_some(), "{name}");
     }
+}
+
+#[test]
+fn isolation_is_read_per_table_and_per_seat() {
+    let text = r#"
+[rules]
+min_players = 2
+
+[limits]
+isolation = "process"
+
+[[seats]]
+name = "A"
+type = "bot"
+bundled = "honest"
+
+[[seats]]
+name = "B"
+type = "bot"
+bundled = "random"
+[seats.limits]
+isolation = "thread"
+"#;
+    let table = parse_table(text, Path::new("iso.toml")).expect("valid table");
+    assert_eq!(table.limits.isolation, Some(Isolation::Process));
+    assert_eq!(table.seats[0].limits.isolation, Some(Isolation::Process));
+    assert_eq!(table.seats[1].limits.isolation, Some(Isolation::Thread));
+    // Unset: the command decides.
+    let plain = parse_table(
+        "[rules]\nmin_players = 2\n[[seats]]\nname = \"A\"\ntype = \"bot\"\nbundled = \"honest\"\n\
+         [[seats]]\nname = \"B\"\ntype = \"bot\"\nbundled = \"random\"\n",
+        Path::new("plain.toml"),
+    )
+    .expect("valid table");
+    assert_eq!(plain.limits.isolation, None);
+    // The shipped files say what they promise.
+    assert_eq!(
+        load_tournament(Path::new("config/tournament.toml"))
+            .expect("shipped tournament")
+            .bots[0]
+            .limits
+            .isolation,
+        Some(Isolation::Process)
+    );
+    assert_eq!(
+        default_table().expect("embedded table").limits.isolation,
+        Some(Isolation::Thread)
+    );
 }

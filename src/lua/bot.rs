@@ -523,16 +523,7 @@ impl LuaBot {
     /// Loads one of the bots bundled with the engine (see
     /// [`super::BUNDLED_BOTS`]).
     pub fn bundled(name: &str, limits: &BotLimits) -> Result<LuaBot, BotLoadError> {
-        let code = super::bundled::source(name).ok_or_else(|| BotLoadError::Read {
-            path: name.to_string(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!(
-                    "no bundled bot {name:?} (bundled: {})",
-                    super::BUNDLED_BOTS.join(", ")
-                ),
-            ),
-        })?;
+        let code = bundled_code(name)?;
         LuaBot::from_source(&format!("bots/{name}.lua"), code, limits)
     }
 
@@ -574,24 +565,9 @@ impl LuaBot {
         self.state.lua.used_memory() as u64
     }
 
-    /// How the replay's `match` line describes this bot at `seat`: named by
-    /// its `name` field, or else after its file.
+    /// How the replay's `match` line describes this bot at `seat`.
     pub fn seat_info(&self, seat: Seat) -> SeatInfo {
-        let name = match self.name() {
-            Some(n) => n.to_string(),
-            None => Path::new(&self.script.chunk).file_stem().map_or_else(
-                || self.script.chunk.clone(),
-                |s| s.to_string_lossy().into_owned(),
-            ),
-        };
-        SeatInfo {
-            seat,
-            name,
-            kind: SeatKind::Bot,
-            script: Some(self.script.chunk.clone()),
-            native: None,
-            hash: Some(self.hash.clone()),
-        }
+        seat_info(seat, &self.script.chunk, self.name(), &self.hash)
     }
 
     fn start(&self) -> Result<Instant, Failure> {
@@ -644,6 +620,40 @@ impl LuaBot {
 }
 
 const CALLS: [&str; 3] = ["challenge", "reroll", "claim"];
+
+/// The code of a bundled bot, or why there is none by that name.
+pub(crate) fn bundled_code(name: &str) -> Result<&'static str, BotLoadError> {
+    super::bundled::source(name).ok_or_else(|| BotLoadError::Read {
+        path: name.to_string(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "no bundled bot {name:?} (bundled: {})",
+                super::BUNDLED_BOTS.join(", ")
+            ),
+        ),
+    })
+}
+
+/// How the replay's `match` line describes a bot at `seat`: named by its
+/// `name` field, or else after its file.
+pub(crate) fn seat_info(seat: Seat, chunk: &str, name: Option<&str>, hash: &str) -> SeatInfo {
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => Path::new(chunk).file_stem().map_or_else(
+            || chunk.to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        ),
+    };
+    SeatInfo {
+        seat,
+        name,
+        kind: SeatKind::Bot,
+        script: Some(chunk.to_string()),
+        native: None,
+        hash: Some(hash.to_string()),
+    }
+}
 
 /// The failure of a call that returned after its wall-clock limit.
 fn late(took: Duration, limits: &BotLimits) -> Result<(), Failure> {

@@ -2,7 +2,7 @@
 
 use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot, code_hash};
 use crate::config::Isolation;
-use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo, SeatKind};
+use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo};
 use crate::rules::{Decision, Seat, SeatView};
 use std::path::Path;
 
@@ -52,16 +52,7 @@ impl Bot {
         limits: &BotLimits,
         isolation: Isolation,
     ) -> Result<Bot, BotLoadError> {
-        let code = super::bundled::source(name).ok_or_else(|| BotLoadError::Read {
-            path: name.to_string(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!(
-                    "no bundled bot {name:?} (bundled: {})",
-                    super::BUNDLED_BOTS.join(", ")
-                ),
-            ),
-        })?;
+        let code = super::bot::bundled_code(name)?;
         Bot::from_source(&format!("bots/{name}.lua"), code, limits, isolation)
     }
 
@@ -139,22 +130,7 @@ impl Bot {
     /// How the replay's `match` line describes this bot at `seat`: named by
     /// its `name` field, or else after its file.
     pub fn seat_info(&self, seat: Seat) -> SeatInfo {
-        let chunk = self.chunk();
-        let name = match self.name() {
-            Some(n) => n.to_string(),
-            None => Path::new(chunk).file_stem().map_or_else(
-                || chunk.to_string(),
-                |s| s.to_string_lossy().into_owned(),
-            ),
-        };
-        SeatInfo {
-            seat,
-            name,
-            kind: SeatKind::Bot,
-            script: Some(chunk.to_string()),
-            native: None,
-            hash: Some(self.hash().to_string()),
-        }
+        super::bot::seat_info(seat, self.chunk(), self.name(), self.hash())
     }
 
     fn player(&mut self) -> &mut dyn Player {

@@ -125,6 +125,7 @@ unsafe impl Send for MeteredOwner {}
 pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<()> {
     // The interposed `strcoll` is referenced from code every bot runs, so
     // its object is always linked in (and Lua's calls bind to it).
+    #[cfg(unix)]
     std::hint::black_box(strcoll as unsafe extern "C" fn(_, _) -> _);
     let found: Cell<Option<(ffi::lua_Alloc, *mut c_void)>> = Cell::new(None);
     // SAFETY: reading the allocator of the state's main thread.
@@ -145,7 +146,7 @@ pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<(
         in_use: Cell::new(0),
         strings: RefCell::new(HashMap::new()),
     });
-    let ud = std::ptr::from_ref::<Metered>(&wrapper).cast_mut().cast::<c_void>();
+    let ud = (&raw const *wrapper).cast_mut().cast::<c_void>();
     lua.set_app_data(MeteredOwner(wrapper));
     // SAFETY: `ud` points into the box now owned by the state's app data,
     // which outlives every call of the allocator. Switching allocators is

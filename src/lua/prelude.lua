@@ -3,17 +3,90 @@
 -- It wraps the few standard functions whose behaviour must change for
 -- untrusted code. Everything it uses is kept in locals first, so a bot that
 -- overwrites globals (or the string table) later cannot change how these
--- wrappers work.
-local liar, host_log, charge, memory_kb, stopping = ...
+-- wrappers work. Locals holding C functions carry the library's names, so
+-- that errors those functions raise name what the bot called.
+local liar, host_log, charge, memory_kb, stopping, meta_field, current_globals = ...
 
-local type, select, tostring, error, rawget = type, select, tostring, error, rawget
-local next, math_type = next, math.type
-local t_insert, t_remove, t_move, t_concat, t_unpack, t_sort =
+local type, select, error, rawequal, rawget, getmetatable =
+  type, select, error, rawequal, rawget, getmetatable
+local raw_tostring, tonumber = tostring, tonumber
+local next, math_type, tointeger, ult, maxinteger =
+  next, math.type, math.tointeger, math.ult, math.maxinteger
+local insert, remove, move, concat, unpack, sort =
   table.insert, table.remove, table.move, table.concat, table.unpack, table.sort
-local sub = string.sub
-local s_rep, s_upper, s_lower, s_reverse = string.rep, string.upper, string.lower, string.reverse
+local sub, byte, find, format = string.sub, string.byte, string.find, string.format
+local rep, upper, lower, reverse = string.rep, string.upper, string.lower, string.reverse
+local pack, packsize, s_unpack = string.pack, string.packsize, string.unpack
 local u_len, u_offset, u_codepoint = utf8.len, utf8.offset, utf8.codepoint
 local raw_load, raw_setmetatable, raw_xpcall = load, setmetatable, xpcall
+local string_meta = getmetatable("")
+
+-- Work that C does in proportion to a string's length (copying, scanning,
+-- converting) is charged to the budget when the string is long: one step
+-- per `per` bytes (copying runs about 64 bytes in the time of one Lua
+-- instruction, a byte-at-a-time scan about 4).
+local function charge_long(s, per)
+  if type(s) == "string" and #s > 256 then
+    charge(#s // per)
+  end
+end
+
+---------------------------------------------------------------------------
+-- tostring for bots. Lua's shows tables, functions and coroutines by heap
+-- address ("table: 0x55d0..."), which differs from run to run and would make
+-- replays differ: here they are numbered in the order the bot first shows
+-- them ("table: #3"), afresh in every match (each match has new globals).
+-- __tostring and __name are honoured as luaL_tolstring does, read raw (a
+-- __metatable field does not hide them).
+---------------------------------------------------------------------------
+
+local WEAK_KEYS = { __mode = "k" }
+local ids, ids_of, last_id = nil, nil, 0
+
+local function object_id(v)
+  local g = current_globals()
+  if not rawequal(g, ids_of) then
+    ids, ids_of, last_id = raw_setmetatable({}, WEAK_KEYS), g, 0
+  end
+  local id = ids[v]
+  if id == nil then
+    last_id = last_id + 1
+    id = last_id
+    ids[v] = id
+  end
+  return id
+end
+
+local OBJECT = { table = true, ["function"] = true, thread = true, userdata = true }
+
+local function show(...)
+  if select("#", ...) == 0 then
+    return raw_tostring() -- "value expected", from C
+  end
+  local v = ...
+  local kind = type(v)
+  if not OBJECT[kind] then
+    return raw_tostring(v)
+  end
+  if getmetatable(v) ~= nil then
+    local ts = meta_field(v, "__tostring")
+    if ts ~= nil then
+      local s = ts(v)
+      local ks = type(s)
+      if ks == "string" then
+        return s
+      elseif ks == "number" then
+        return raw_tostring(s)
+      end
+      error("'__tostring' must return a string", 2)
+    end
+    local name = meta_field(v, "__name")
+    if type(name) == "string" then
+      kind = name
+    end
+  end
+  return kind .. ": #" .. object_id(v)
+end
 
 -- Debug output: print, warn and liar.log all go to the bot's log (capped
 -- per game by the host), never to the terminal directly.
@@ -21,9 +94,9 @@ local function log(...)
   local n = select("#", ...)
   local parts = { ... }
   for i = 1, n do
-    parts[i] = tostring(parts[i])
+    parts[i] = show(parts[i])
   end
-  host_log(t_concat(parts, "\t", 1, n))
+  host_log(concat(parts, "\t", 1, n))
 end
 
 local function warn(...)
@@ -35,16 +108,72 @@ local function warn(...)
   end
   local parts = { ... }
   for i = 1, n do
-    parts[i] = tostring(parts[i])
+    parts[i] = show(parts[i])
   end
-  host_log("warning: " .. t_concat(parts, "", 1, n))
+  host_log("warning: " .. concat(parts, "", 1, n))
+end
+
+-- string.format: %s shows tables and functions as tostring does, %p (an
+-- address) is refused, and %q, which escapes byte by byte, is charged for
+-- long strings. Conversions are found as C's getformat finds them: '%',
+-- flags, digits and dots, then one character.
+function string.format(fmt, ...)
+  local n = select("#", ...)
+  if type(fmt) ~= "string" or n == 0 then
+    return format(fmt, ...)
+  end
+  local args = { ... }
+  local look = find(fmt, "p", 1, true) ~= nil
+  for i = 1, n do
+    local a = args[i]
+    if OBJECT[type(a)] or (type(a) == "string" and #a > 256) then
+      look = true
+      break
+    end
+  end
+  if look then
+    local pos, argn = 1, 0
+    while true do
+      local at = find(fmt, "%", pos, true)
+      if at == nil then
+        break
+      end
+      if byte(fmt, at + 1) == 37 then -- "%%"
+        pos = at + 2
+      else
+        argn = argn + 1
+        local _, last, conversion = find(fmt, "^[-+ #0-9.]*(.?)", at + 1)
+        local a = args[argn]
+        if conversion == "p" then
+          error("bad argument #" .. (argn + 1) .. " to 'format' (%p is not available to bots: "
+            .. "addresses differ from run to run)", 2)
+        elseif conversion == "s" and OBJECT[type(a)] then
+          args[argn] = show(a)
+        elseif conversion == "q" then
+          charge_long(a, 1 / 4)
+        end
+        pos = last + 1
+      end
+    end
+  end
+  return format(fmt, unpack(args, 1, n))
 end
 
 -- Text chunks only (no bytecode); a chunk's size is charged to the budget
--- because parsing it is work the instruction count cannot see.
+-- because parsing it is work the instruction count cannot see. A reader
+-- function is wrapped so that each piece it returns is charged too.
 local function load(chunk, name, _mode, ...)
   if type(chunk) == "string" then
     charge(#chunk)
+  elseif type(chunk) == "function" then
+    local read = chunk
+    chunk = function()
+      local piece = read()
+      if type(piece) == "string" then
+        charge(#piece)
+      end
+      return piece
+    end
   end
   if select("#", ...) > 0 then
     return raw_load(chunk, name, "t", (...))
@@ -84,98 +213,334 @@ local function collectgarbage(opt)
   error('collectgarbage: only collectgarbage("count") is available to bots', 2)
 end
 
--- Bulk table functions loop in C where the hook cannot see them: charge
--- the number of elements they touch.
-local function length(t)
-  local n = #t
-  if math_type(n) == "integer" and n > 0 then
-    return n
+---------------------------------------------------------------------------
+-- Bulk table functions loop in C, where the hook cannot see them. Their
+-- bounds are read here exactly as C reads them (math.tointeger is C's
+-- lua_tointegerx: integers, floats with an integral value, numeric
+-- strings), `#t` is read once, C gets explicit integer bounds, and the span
+-- is charged (computed in floats: it may not fit an integer). C itself only
+-- ever loops over plain tables (no metatable), whose length it reads raw,
+-- as here, and whose elements it reads and writes without running any of
+-- the bot's code; tables with a metatable (a __len, __index or __newindex
+-- that could answer differently each time, or be slow) are looped over
+-- here in Lua, where the hook counts every step.
+---------------------------------------------------------------------------
+
+-- lua_tointegerx; converting a long numeric string scans it.
+local function int(x)
+  if math_type(x) == "integer" then
+    return x
   end
-  return 0
+  charge_long(x, 4)
+  return tointeger(x)
 end
 
 local function span(i, j)
-  if type(i) == "number" and type(j) == "number" and j >= i then
-    return j - i + 1
+  if j >= i then
+    return (j + 0.0) - i + 1
   end
   return 0
 end
 
-function table.insert(t, ...)
-  if select("#", ...) >= 2 then
-    charge(length(t))
+local function plain(t)
+  return type(t) == "table" and getmetatable(t) == nil
+end
+
+-- luaL_len, read once.
+local function length(t)
+  local n = int(#t)
+  if n == nil then
+    error("object length is not an integer", 3)
   end
-  return t_insert(t, ...)
+  return n
+end
+
+function table.insert(t, ...)
+  local nargs = select("#", ...)
+  -- Appending reads #t once; anything but a table, or a wrong number of
+  -- arguments, is an error C raises before it loops.
+  if nargs ~= 2 or type(t) ~= "table" then
+    return insert(t, ...)
+  end
+  local pos, v = ...
+  if getmetatable(t) == nil then
+    charge(#t)
+    insert(t, pos, v)
+    return
+  end
+  local e = length(t) + 1
+  local p = int(pos)
+  if p == nil then
+    return insert(t, pos, v) -- "number expected", before any move
+  end
+  if not ult(p - 1, e) then
+    error("bad argument #2 to 'insert' (position out of bounds)", 2)
+  end
+  local i = e
+  while i > p do
+    t[i] = t[i - 1]
+    i = i - 1
+  end
+  t[p] = v
 end
 
 function table.remove(t, ...)
-  if select("#", ...) >= 1 then
-    charge(length(t))
+  if type(t) ~= "table" then
+    return remove(t, ...)
   end
-  return t_remove(t, ...)
+  if getmetatable(t) == nil then
+    if select("#", ...) > 0 then
+      charge(#t)
+    end
+    return (remove(t, ...))
+  end
+  local size = length(t)
+  local pos = ...
+  local p = size
+  if pos ~= nil then
+    p = int(pos)
+    if p == nil then
+      return remove(t, pos)
+    end
+  end
+  if p ~= size and not (p - 1 == size or ult(p - 1, size)) then
+    error("bad argument #2 to 'remove' (position out of bounds)", 2)
+  end
+  local value = t[p]
+  while p < size do
+    t[p] = t[p + 1]
+    p = p + 1
+  end
+  t[p] = nil
+  return value
 end
 
-function table.move(a1, f, e, ...)
-  charge(span(f, e))
-  return t_move(a1, f, e, ...)
+function table.move(a1, f, e, t, a2)
+  local fi, ei, ti = int(f), int(e), int(t)
+  if fi == nil or ei == nil or ti == nil then
+    return move(a1, f, e, t, a2) -- "number expected"
+  end
+  if ei >= fi then
+    charge(span(fi, ei))
+  end
+  if plain(a1) and (type(a2) ~= "table" or getmetatable(a2) == nil) then
+    return (move(a1, fi, ei, ti, a2))
+  end
+  -- Let C check the arguments on an empty range, then move here.
+  move(a1, 1, 0, ti, a2)
+  local dest = a2
+  if dest == nil then
+    dest = a1
+  end
+  if ei >= fi then
+    if not (fi > 0 or ei < maxinteger + fi) then
+      error("bad argument #3 to 'move' (too many elements to move)", 2)
+    end
+    local n = ei - fi + 1
+    if ti > maxinteger - n + 1 then
+      error("bad argument #4 to 'move' (destination wrap around)", 2)
+    end
+    if ti > ei or ti > fi or (a2 ~= nil and a1 ~= a2) then
+      for i = 0, n - 1 do
+        dest[ti + i] = a1[fi + i]
+      end
+    else
+      for i = n - 1, 0, -1 do
+        dest[ti + i] = a1[fi + i]
+      end
+    end
+  end
+  return dest
+end
+
+local function field(t, k)
+  local v = t[k]
+  local kind = type(v)
+  if kind ~= "string" and kind ~= "number" then
+    error(format("invalid value (at index %d) in table for 'concat'", k), 3)
+  end
+  return v
 end
 
 function table.concat(t, sep, i, j)
-  charge(span(i or 1, j or length(t)))
-  return t_concat(t, sep, i, j)
+  if type(t) ~= "table" then
+    return concat(t, sep, i, j) -- C refuses anything else before looping
+  end
+  local raw = getmetatable(t) == nil
+  local last = raw and #t or length(t)
+  local first = 1
+  if i ~= nil then
+    first = int(i)
+  end
+  if j ~= nil then
+    last = int(j)
+  end
+  if first == nil or last == nil or (sep ~= nil and type(sep) ~= "string" and type(sep) ~= "number") then
+    return concat(t, sep, i, j) -- C raises the error
+  end
+  if raw then
+    charge(span(first, last))
+    return concat(t, sep, first, last)
+  end
+  local parts, n, k = {}, 0, first
+  while k < last do
+    n = n + 1
+    parts[n] = field(t, k)
+    k = k + 1
+  end
+  if k == last then
+    n = n + 1
+    parts[n] = field(t, k)
+  end
+  return concat(parts, sep, 1, n)
 end
 
 function table.unpack(t, i, j)
-  charge(span(i or 1, j or length(t)))
-  return t_unpack(t, i, j)
+  local kind = type(t)
+  if kind ~= "table" and kind ~= "string" then
+    return unpack(t, i, j) -- C fails at the first element it reads
+  end
+  local raw = kind == "table" and getmetatable(t) == nil
+  local first, last = 1, nil
+  if i ~= nil then
+    first = int(i)
+  end
+  if j ~= nil then
+    last = int(j)
+  elseif first ~= nil then
+    last = raw and #t or length(t)
+  end
+  if first == nil or last == nil then
+    return unpack(t, i, j) -- "number expected"
+  end
+  if first > last then
+    return
+  end
+  local count = span(first, last)
+  if raw or count >= 1e6 then
+    -- C reads a plain table raw; and it refuses a million results or more
+    -- (the stack limit) before reading any.
+    charge(count)
+    return unpack(t, first, last)
+  end
+  local copy, n = {}, 0
+  for k = first, last do
+    n = n + 1
+    copy[n] = t[k]
+  end
+  return unpack(copy, 1, n)
 end
 
 function table.sort(t, comp)
-  local n = length(t)
+  if type(t) ~= "table" then
+    return sort(t, comp) -- C refuses anything else
+  end
+  local compare = comp
+  if type(comp) == "function" then
+    -- The comparator may be a C function that scans its arguments.
+    compare = function(a, b)
+      charge_long(a, 4)
+      charge_long(b, 4)
+      return comp(a, b)
+    end
+  end
+  local raw = getmetatable(t) == nil
+  local n = raw and #t or length(t)
   local log2 = 1
   while (1 << log2) < n and log2 < 62 do
     log2 = log2 + 1
   end
-  charge(n * log2)
-  return t_sort(t, comp)
-end
-
--- String functions run in C at a speed proportional to the length of the
--- strings: on long strings their work is charged, one step per 64 bytes.
-local function charge_bytes(n)
-  if n > 4096 then
-    charge(n // 64)
+  if n > 1 then
+    charge((n + 0.0) * log2)
+  end
+  if raw then
+    sort(t, compare)
+    return
+  end
+  if n <= 1 or n >= 0x7fffffff or (comp ~= nil and type(comp) ~= "function") then
+    return sort(t, comp) -- C does nothing, or raises the error
+  end
+  -- Sort a copy that C reads raw (with the same length, holes and all),
+  -- then write it back.
+  local copy = raw_setmetatable({}, { __len = function() return n end })
+  for k = 1, n do
+    copy[k] = t[k]
+  end
+  sort(copy, compare)
+  for k = 1, n do
+    t[k] = copy[k]
   end
 end
+
+---------------------------------------------------------------------------
+-- String functions whose C work grows with the length of their arguments.
+---------------------------------------------------------------------------
 
 function string.rep(s, n, sep)
-  if type(n) == "number" and n > 0 then
-    local len = (type(s) == "string" and #s or 8) + (type(sep) == "string" and #sep or 0)
-    charge_bytes(len * n)
+  local k = int(n)
+  if k ~= nil and k > 0 then
+    -- One step a copy (even of an empty string: C still loops), plus the
+    -- bytes written.
+    local len = (type(s) == "string" and #s or 24) + (type(sep) == "string" and #sep or 0)
+    charge(k + (len + 0.0) * k / 64)
   end
-  return s_rep(s, n, sep)
+  return rep(s, n, sep)
 end
 
-for name, f in next, { upper = s_upper, lower = s_lower, reverse = s_reverse } do
+for name, f in next, { upper = upper, lower = lower, reverse = reverse } do
   string[name] = function(s, ...)
-    if type(s) == "string" then
-      charge_bytes(#s)
-    end
+    charge_long(s, 64)
     return f(s, ...)
   end
 end
 
 for name, f in next, { len = u_len, offset = u_offset, codepoint = u_codepoint } do
   utf8[name] = function(s, ...)
-    if type(s) == "string" then
-      charge_bytes(#s)
-    end
+    charge_long(s, 64)
     return f(s, ...)
   end
 end
 
+function string.pack(fmt, ...)
+  charge_long(fmt, 4)
+  return pack(fmt, ...)
+end
+
+function string.packsize(fmt)
+  charge_long(fmt, 4)
+  return packsize(fmt)
+end
+
+function string.unpack(fmt, s, ...)
+  charge_long(fmt, 4)
+  charge_long(s, 16)
+  return s_unpack(fmt, s, ...)
+end
+
+-- Converting a string to a number scans it byte by byte (spaces, digits):
+-- tonumber, and arithmetic on strings (the string metatable's __add and
+-- friends, C functions that convert their operands).
+local function to_number(...)
+  charge_long((...), 4)
+  return tonumber(...)
+end
+
+for _, event in next, { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
+  local f = string_meta[event]
+  if f ~= nil then
+    string_meta[event] = function(a, b)
+      charge_long(a, 4)
+      charge_long(b, 4)
+      return f(a, b)
+    end
+  end
+end
+
+---------------------------------------------------------------------------
 -- liar.sorted_pairs: pairs() in a fixed order (numbers, then strings, then
 -- false and true), so a bot's choices do not depend on hash order.
+---------------------------------------------------------------------------
+
 local ORDER = { number = 1, string = 2, boolean = 3 }
 
 local function key_less(a, b)
@@ -201,7 +566,7 @@ local function sorted_pairs(t)
     n = n + 1
     keys[n] = k
   end
-  t_sort(keys, key_less)
+  sort(keys, key_less)
   local i = 0
   return function()
     i = i + 1
@@ -217,6 +582,8 @@ liar.sorted_pairs = sorted_pairs
 
 _G.print = log
 _G.warn = warn
+_G.tostring = show
+_G.tonumber = to_number
 _G.load = load
 _G.setmetatable = setmetatable
 _G.collectgarbage = collectgarbage
@@ -227,4 +594,4 @@ math.randomseed = function()
 end
 
 -- Nobody may reach or change the metatable shared by all strings.
-getmetatable("").__metatable = false
+string_meta.__metatable = false

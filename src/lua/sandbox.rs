@@ -5,6 +5,7 @@
 use super::api::{self, Shared};
 use super::hook::INTERNAL_CHUNK;
 use super::limits::BotLimits;
+use super::metered;
 use super::pattern;
 use crate::rules::Face;
 use mlua::chunk::ChunkMode;
@@ -102,6 +103,9 @@ pub(crate) struct Sandbox {
 /// Creates the state. The hook is installed and the memory limit set; the
 /// caller starts the meter before running any bot code.
 pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Result<Sandbox> {
+    // No bot call is running on this thread while the state is built: the
+    // host's own string comparisons are charged to nobody.
+    metered::set_current(None);
     // io, os, package and debug are never loaded; the base library always is,
     // and is trimmed below.
     let libs = StdLib::COROUTINE | StdLib::TABLE | StdLib::STRING | StdLib::UTF8 | StdLib::MATH;
@@ -140,7 +144,9 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
     let meter = Arc::clone(&shared.meter);
     let host_log = {
         let shared = Arc::clone(shared);
-        lua.create_function(move |_, text: mlua::LuaString| {
+        lua.create_function(move |lua, text: mlua::LuaString| {
+            // A call whose budget is spent stops here, before it logs more.
+            shared.meter.charge(lua, 0)?;
             // Only the start of a long line is kept: copy no more than that.
             let bytes = text.as_bytes();
             let head = &bytes[..bytes.len().min(BotLimits::LOG_LINE_BYTES + 8)];
@@ -161,6 +167,19 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
         let meter = Arc::clone(&shared.meter);
         lua.create_function(move |_, ()| Ok(meter.tripped().is_some()))?
     };
+    // A field of a table's metatable, read raw (as luaL_tolstring reads
+    // __tostring and __name: a __metatable field does not hide them).
+    let meta_field = lua.create_function(|_, (v, name): (Value, mlua::LuaString)| {
+        Ok(match v {
+            Value::Table(t) => match t.metatable() {
+                Some(mt) => mt.raw_get::<Value>(name)?,
+                None => Value::Nil,
+            },
+            _ => Value::Nil,
+        })
+    })?;
+    // The globals now in force: a new table for every match.
+    let current_globals = lua.create_function(|lua, ()| Ok(lua.globals()))?;
 
     // The host chunk goes first, so it captures the standard functions
     // before the prelude wraps them.
@@ -170,13 +189,24 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
     }
     let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces))?;
     internal_chunk(&lua, Internal::Prelude)?
-        .call::<()>((liar, host_log, charge, memory_kb, stopping))?;
+        .call::<()>((
+            liar,
+            host_log,
+            charge,
+            memory_kb,
+            stopping,
+            meta_field,
+            current_globals,
+        ))?;
     host.raw_get::<Function>("snapshot")?.call::<()>(())?;
 
     let memory = limits.memory_bytes.max(BotLimits::MIN_MEMORY_BYTES);
     lua.set_memory_limit(usize::try_from(memory).unwrap_or(usize::MAX))?;
     shared.meter.set_memory_limit(memory);
     shared.meter.install(&lua)?;
+    // After the limit is set: mlua cannot change it once its allocator is
+    // wrapped.
+    metered::install_allocator(&lua, &shared.meter)?;
     Ok(Sandbox {
         host,
         set_ranking,

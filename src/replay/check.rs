@@ -83,7 +83,7 @@ pub enum CheckError {
         /// What is missing.
         reason: String,
         /// What the valid part holds (`wins` counts the games finished).
-        summary: CheckSummary,
+        summary: Box<CheckSummary>,
     },
 }
 
@@ -128,7 +128,7 @@ pub fn check_replay(r: impl BufRead) -> Result<CheckSummary, CheckError> {
                 return Err(CheckError::Incomplete {
                     line: e.line,
                     reason: e.kind.to_string(),
-                    summary: checker.summary,
+                    summary: Box::new(checker.summary),
                 });
             }
             Err(e) => return Err(CheckError::Read(e)),
@@ -443,7 +443,7 @@ impl Checker {
         Err(CheckError::Incomplete {
             line: self.line + 1,
             reason,
-            summary: self.summary,
+            summary: Box::new(self.summary),
         })
     }
 

@@ -271,7 +271,7 @@ fn two_games_without_a_seed_get_different_seeds() {
 fn the_seal_is_told_in_russian_too() {
     let (out, _, _) = play_unseeded("play-sealed-ru", "ru");
     assert!(out.contains("Зерно запечатано"), "{out}");
-    let last = out.lines().filter(|l| !l.trim().is_empty()).last().unwrap();
+    let last = out.lines().rfind(|l| !l.trim().is_empty()).unwrap();
     assert!(last.starts_with("Зерно: "), "{last}");
     assert!(!out.contains("Seed"), "{out}");
 }
@@ -315,7 +315,7 @@ fn quitting_still_reveals_the_seed() {
         .find(|l| l.starts_with("Seed sealed:"))
         .and_then(hex64)
         .unwrap_or_else(|| panic!("{out}"));
-    let last = out.lines().filter(|l| !l.trim().is_empty()).last().unwrap();
+    let last = out.lines().rfind(|l| !l.trim().is_empty()).unwrap();
     let text = std::fs::read_to_string(&replay).unwrap();
     let end: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(end["aborted"], true);

@@ -30,17 +30,33 @@ const CPU_ROOM_SECS: u64 = 30;
 /// Returns the CPU-time limit, to be renewed before each call.
 pub(crate) fn confine(memory_bytes: u64, wall: Duration) -> io::Result<CpuLimit> {
     die_with_parent()?;
+    // If memory runs out all the same, the kernel's OOM killer takes this
+    // process first (raising one's own score needs no privilege).
+    let _ = std::fs::write("/proc/self/oom_score_adj", "1000");
     close_other_descriptors()?;
     limit(libc::RLIMIT_CORE, 0)?;
     limit(libc::RLIMIT_FSIZE, 0)?;
-    limit(
-        libc::RLIMIT_AS,
-        memory_bytes.saturating_add(ADDRESS_SPACE_ROOM),
-    )?;
+    let address_space = memory_bytes
+        .saturating_add(ADDRESS_SPACE_ROOM)
+        .min(physical_memory());
+    limit(libc::RLIMIT_AS, address_space)?;
     let mut cpu = CpuLimit::new(wall);
     cpu.renew()?;
     filter::install()?;
     Ok(cpu)
+}
+
+/// Bytes of RAM in the machine (no bot may have more address space: a
+/// limit set above it would let the bot exhaust the machine).
+fn physical_memory() -> u64 {
+    // SAFETY: sysinfo fills the struct it is given.
+    unsafe {
+        let mut info: libc::sysinfo = std::mem::zeroed();
+        if libc::sysinfo(&mut info) != 0 {
+            return u64::MAX;
+        }
+        u64::from(info.totalram).saturating_mul(u64::from(info.mem_unit))
+    }
 }
 
 /// Sets both the soft and the hard value of a resource limit.
