@@ -11,6 +11,7 @@ use crate::rules::{
     parse_claim,
 };
 use mlua::{Table, Value};
+use std::cmp::Ordering;
 
 /// How a returned value is shown in messages: short, and never through the
 /// bot's own `__tostring`.
@@ -102,6 +103,11 @@ fn checked_claim(
 }
 
 /// A list of distinct positions 1-5 (integers, or floats with whole values).
+///
+/// All entries (at most six) are read before any is judged, and they are
+/// judged in a fixed order of their keys: which bad key or value a message
+/// names must not depend on the table's hash order (string keys hash
+/// differently in every run), or replays would differ.
 fn positions(t: &Table) -> Result<Positions, String> {
     if t.metatable().is_some() {
         return Err("a table with a metatable; return a plain list such as {1, 4}".into());
@@ -112,31 +118,36 @@ fn positions(t: &Table) -> Result<Positions, String> {
             "a list of {len} positions; there are only five dice (positions 1-5)"
         ));
     }
-    let mut list = Vec::with_capacity(5);
-    let mut entries = 0usize;
+    let mut entries: Vec<(Value, Value)> = Vec::with_capacity(5);
     // lua_next reads raw: no __pairs or __index of the bot's runs here.
     for pair in t.pairs::<Value, Value>() {
-        let (key, value) = pair.map_err(|e| format!("an unreadable table ({e})"))?;
-        entries += 1;
-        if entries > 5 {
+        let entry = pair.map_err(|e| format!("an unreadable table ({e})"))?;
+        if entries.len() == 5 {
             return Err(
                 "a table with more than five entries; give at most five positions 1-5".into(),
             );
         }
-        let in_list = matches!(key, Value::Integer(k) if k >= 1 && (k as usize) <= len);
-        if !in_list {
-            return Err(format!(
-                "a table with the key {}; give a plain list such as {{1, 4}}",
-                shown(&key)
-            ));
-        }
+        entries.push(entry);
+    }
+    entries.sort_by(|a, b| key_order(&a.0, &b.0));
+    if let Some((key, _)) = entries
+        .iter()
+        .find(|(key, _)| !matches!(key, Value::Integer(k) if *k >= 1 && (*k as usize) <= len))
+    {
+        return Err(format!(
+            "a table with the key {}; give a plain list such as {{1, 4}}",
+            shown(key)
+        ));
+    }
+    let mut list = Vec::with_capacity(5);
+    for (_, value) in &entries {
         let p = match value {
-            Value::Integer(p) => p,
-            Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e9 => x as i64,
+            Value::Integer(p) => *p,
+            Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e9 => *x as i64,
             other => {
                 return Err(format!(
                     "the position {}; positions are whole numbers 1-5",
-                    shown(&other)
+                    shown(other)
                 ));
             }
         };
@@ -151,10 +162,35 @@ fn positions(t: &Table) -> Result<Positions, String> {
         }
         list.push(p);
     }
-    if entries != len {
+    if entries.len() != len {
         return Err("a list with holes; give a plain list such as {1, 4}".into());
     }
     Positions::from_list(&list).ok_or_else(|| "positions out of range".to_string())
+}
+
+/// A fixed order of table keys: numbers by value, then strings by their
+/// bytes, then false and true, then everything else by type (values of those
+/// types read the same in messages: "a table").
+fn key_order(a: &Value, b: &Value) -> Ordering {
+    fn rank(v: &Value) -> u8 {
+        match v {
+            Value::Integer(_) | Value::Number(_) => 0,
+            Value::String(_) => 1,
+            Value::Boolean(_) => 2,
+            _ => 3,
+        }
+    }
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x.total_cmp(y),
+        (Value::Integer(x), Value::Number(y)) => (*x as f64).total_cmp(y).then(Ordering::Less),
+        (Value::Number(x), Value::Integer(y)) => x.total_cmp(&(*y as f64)).then(Ordering::Greater),
+        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(&y.as_bytes()),
+        (Value::Boolean(x), Value::Boolean(y)) => x.cmp(y),
+        _ => rank(a)
+            .cmp(&rank(b))
+            .then_with(|| a.type_name().cmp(b.type_name())),
+    }
 }
 
 /// A claim: text in any notation, or a list of five faces.
@@ -208,5 +244,39 @@ fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
             "{}; it must return a claim such as \"QQQ99\", \"KKK\" or \"full house queens over nines\"",
             shown(other)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlua::Lua;
+
+    /// Messages about a returned list name the same key in every state,
+    /// whatever the hash order of that state.
+    #[test]
+    fn bad_keys_are_named_in_a_fixed_order() {
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..40 {
+            let lua = Lua::new();
+            let t: Table = lua
+                .load("return { zeta = 1, alpha = 2, mid = 3, [true] = 4, [2.5] = 5 }")
+                .eval()
+                .unwrap_or_else(|e| panic!("{e}"));
+            seen.insert(positions(&t).err().unwrap_or_default());
+            let t: Table = lua
+                .load("return { [1] = 9, zeta = 1, alpha = 2 }")
+                .eval()
+                .unwrap_or_else(|e| panic!("{e}"));
+            seen.insert(positions(&t).err().unwrap_or_default());
+        }
+        let seen: Vec<_> = seen.into_iter().collect();
+        assert_eq!(
+            seen,
+            [
+                "a table with the key \"alpha\"; give a plain list such as {1, 4}",
+                "a table with the key 2.5; give a plain list such as {1, 4}",
+            ]
+        );
     }
 }

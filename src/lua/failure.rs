@@ -14,13 +14,16 @@ pub(crate) type Failure = (PenaltyReason, String);
 
 /// The failure of a call that returned `err`.
 pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -> Failure {
-    if let Some(kind) = meter.tripped() {
+    if let Some(kind) = meter.marked() {
         return interrupted(kind, meter, limits);
     }
     if let Some(kind) = err.downcast_ref::<Interrupt>() {
         return interrupted(*kind, meter, limits);
     }
-    if is_memory(err) {
+    // A memory error is the memory limit's, unless the allocator refused
+    // because the budget was spent (work charged inside Lua's C code, which
+    // the next block of instructions would have found).
+    if is_memory(err) && !meter.refused() {
         return (
             PenaltyReason::Memory,
             format!(
@@ -28,6 +31,9 @@ pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -
                 bytes(limits.memory_bytes)
             ),
         );
+    }
+    if let Some(kind) = meter.tripped() {
+        return interrupted(kind, meter, limits);
     }
     (PenaltyReason::Error, cut(&message(err), DETAIL_MAX))
 }
@@ -69,6 +75,9 @@ pub(crate) fn bytes(n: u64) -> String {
 fn is_memory(err: &mlua::Error) -> bool {
     match err {
         mlua::Error::MemoryError(_) => true,
+        // What the auxiliary library raises (as a plain error) when a
+        // string buffer cannot grow.
+        mlua::Error::RuntimeError(s) => s.starts_with("not enough memory"),
         mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
             is_memory(cause)
         }
@@ -118,11 +127,46 @@ fn plain(message: &str) -> String {
     message.to_string()
 }
 
-/// The author-facing text of an error: its message, located.
+/// `text` with every heap address (`0x` and at least six hex digits, as
+/// `%p` writes them, e.g. after a `__name` in an error object's text)
+/// replaced: addresses differ from run to run, and failure details go into
+/// replays.
+pub(crate) fn scrub(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("0x") {
+        let (head, tail) = rest.split_at(at);
+        let digits = tail[2..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        let starts_word = head
+            .bytes()
+            .next_back()
+            .is_none_or(|b| !b.is_ascii_alphanumeric() && b != b'_');
+        out.push_str(head);
+        if digits >= 6 && starts_word {
+            out.push_str("0x…");
+            rest = &tail[2 + digits..];
+        } else {
+            out.push_str("0x");
+            rest = &tail[2..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The author-facing text of an error: its message, located, with no heap
+/// address in it.
 pub(crate) fn message(err: &mlua::Error) -> String {
+    scrub(&raw_message(err))
+}
+
+fn raw_message(err: &mlua::Error) -> String {
     match err {
         mlua::Error::CallbackError { traceback, cause } => {
-            let m = message(cause);
+            let m = raw_message(cause);
             match traceback_location(traceback) {
                 Some(at) if !has_location(&m) => format!("{at}: {m}"),
                 _ => m,
@@ -140,7 +184,9 @@ pub(crate) fn message(err: &mlua::Error) -> String {
         }
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::MemoryError(s) => s.clone(),
-        mlua::Error::WithContext { context, cause } => format!("{context}: {}", message(cause)),
+        mlua::Error::WithContext { context, cause } => {
+            format!("{context}: {}", raw_message(cause))
+        }
         mlua::Error::ExternalError(e) => e.to_string(),
         other => other
             .to_string()
@@ -167,6 +213,18 @@ mod tests {
             "\nstack traceback:".to_owned() + trace
         ));
         assert_eq!(message(&e), "bots/x.lua:7: (error object is a table value)");
+    }
+
+    #[test]
+    fn addresses_are_scrubbed() {
+        assert_eq!(
+            scrub("bots/x.lua:3: MyType: 0x55d0c0ffee10 and 0x12, box0x55d0c0ffee10"),
+            "bots/x.lua:3: MyType: 0x… and 0x12, box0x55d0c0ffee10"
+        );
+        assert_eq!(scrub("0xdeadbeef"), "0x…");
+        assert_eq!(scrub("nothing here 0x"), "nothing here 0x");
+        let e = mlua::Error::RuntimeError("MyType: 0x55d0c0ffee10".into());
+        assert_eq!(message(&e), "MyType: 0x…");
     }
 
     #[test]

@@ -56,7 +56,7 @@ use super::metered;
 use mlua::{Lua, ffi};
 use std::ffi::{CStr, c_int, c_void};
 use std::sync::atomic::{
-    AtomicI64, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed,
+    AtomicBool, AtomicI64, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed,
 };
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -146,6 +146,9 @@ pub(crate) struct Meter {
     pub(super) in_use: AtomicUsize,
     /// Bytes of the longest live string (kept by the allocator).
     pub(super) longest_string: AtomicUsize,
+    /// Whether the allocator refused memory to this call because its
+    /// budget was spent (so a memory error is the budget's doing).
+    refused: AtomicBool,
 }
 
 impl Meter {
@@ -162,6 +165,7 @@ impl Meter {
             main_done: AtomicU32::new(0),
             in_use: AtomicUsize::new(0),
             longest_string: AtomicUsize::new(0),
+            refused: AtomicBool::new(false),
         })
     }
 
@@ -208,6 +212,7 @@ impl Meter {
         let _ = lua;
         self.remaining
             .store(i64::try_from(instructions).unwrap_or(i64::MAX), Relaxed);
+        self.refused.store(false, Relaxed);
         if self.state.swap(RUNNING, Relaxed) != RUNNING
             && let Ok(mut l) = self.location.lock()
         {
@@ -254,8 +259,9 @@ impl Meter {
         self.marked().or_else(|| (self.remaining.load(Relaxed) < 0).then_some(Interrupt::Budget))
     }
 
-    /// How the current call was stopped, if a stop was recorded.
-    fn marked(&self) -> Option<Interrupt> {
+    /// How the current call was stopped, if a stop was recorded (by the
+    /// hook or by [`Meter::charge`]).
+    pub(crate) fn marked(&self) -> Option<Interrupt> {
         match self.state.load(Relaxed) {
             BUDGET => Some(Interrupt::Budget),
             TIMEOUT => Some(Interrupt::Timeout),
@@ -267,6 +273,16 @@ impl Meter {
     /// expensive work should short-circuit.
     pub(crate) fn over(&self) -> bool {
         self.state.load(Relaxed) != RUNNING || self.remaining.load(Relaxed) < 0
+    }
+
+    /// Notes that the allocator refused memory because the budget is spent.
+    pub(crate) fn refused_for_budget(&self) {
+        self.refused.store(true, Relaxed);
+    }
+
+    /// Whether a memory error of this call came from a spent budget.
+    pub(crate) fn refused(&self) -> bool {
+        self.refused.load(Relaxed)
     }
 
     /// Where the bot was when the call was stopped.

@@ -4,7 +4,8 @@
 //!
 //! **The allocator.** The state's allocator (mlua's, which enforces the
 //! memory limit) is wrapped: every growth of a block by at least
-//! [`CHARGE_FROM`] bytes is charged one step per [`BYTES_PER_STEP`] bytes.
+//! [`CHARGE_FROM`] bytes is charged one step per [`BYTES_PER_STEP`] bytes
+//! once it is granted.
 //! That prices whatever builds big values in C without a Lua instruction per
 //! byte: `..`, `string.format`, `string.sub`, `table.concat`, buffers,
 //! tables growing. (Smaller blocks always come with instructions the hook
@@ -83,6 +84,8 @@ struct Metered {
     inner_ud: *mut c_void,
     meter: Arc<Meter>,
     in_use: Cell<usize>,
+    /// The last request refused (pointer, old size, new size).
+    last_refused: Cell<Option<(usize, usize, usize)>>,
     /// Live strings of at least [`TRACK_FROM`] bytes: address -> size.
     strings: RefCell<HashMap<usize, usize>>,
 }
@@ -144,6 +147,7 @@ pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<(
         inner_ud,
         meter: Arc::clone(meter),
         in_use: Cell::new(0),
+        last_refused: Cell::new(None),
         strings: RefCell::new(HashMap::new()),
     });
     let ud = (&raw const *wrapper).cast_mut().cast::<c_void>();
@@ -185,24 +189,27 @@ unsafe extern "C" fn metered_alloc(
         // SAFETY: the inner allocator's contract, unchanged.
         return unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
     }
-    let grows = nsize > old;
-    if grows {
-        let growth = nsize - old;
-        if growth >= CHARGE_FROM {
-            m.meter.charge_quiet((growth / BYTES_PER_STEP) as u64);
-        }
-        if growth >= REFUSE_FROM && m.meter.over() {
-            return std::ptr::null_mut();
-        }
+    let growth = nsize.saturating_sub(old);
+    let request = (ptr as usize, osize, nsize);
+    // After a refusal Lua collects garbage and asks again, once.
+    let retry = m.last_refused.replace(None) == Some(request);
+    if growth >= REFUSE_FROM && !retry && m.meter.over() {
+        m.meter.refused_for_budget();
+        m.last_refused.set(Some(request));
+        return std::ptr::null_mut();
     }
     // SAFETY: as above.
     let new = unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
     if new.is_null() {
-        if grows {
+        if growth > 0 && !retry {
             m.meter
                 .charge_quiet((m.in_use.get() / GC_BYTES_PER_STEP) as u64);
+            m.last_refused.set(Some(request));
         }
         return new;
+    }
+    if growth >= CHARGE_FROM {
+        m.meter.charge_quiet((growth / BYTES_PER_STEP) as u64);
     }
     m.set_in_use(m.in_use.get().saturating_sub(old).saturating_add(nsize));
     if ptr.is_null() && osize == ffi::LUA_TSTRING as usize && nsize >= TRACK_FROM {

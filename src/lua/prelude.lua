@@ -479,10 +479,14 @@ end
 function string.rep(s, n, sep)
   local k = int(n)
   if k ~= nil and k > 0 then
-    -- One step a copy (even of an empty string: C still loops), plus the
-    -- bytes written.
     local len = (type(s) == "string" and #s or 24) + (type(sep) == "string" and #sep or 0)
-    charge(k + (len + 0.0) * k / 64)
+    if len == 0 then
+      -- C loops k times copying nothing: nothing else bounds that loop.
+      charge(k)
+    else
+      -- Otherwise the result (allocated first) bounds it: copies and bytes.
+      charge((k + len * (k + 0.0)) / 64)
+    end
   end
   return rep(s, n, sep)
 end
