@@ -10,8 +10,9 @@
 //! `LIAR_BLESS=1 cargo test --test config_golden` and review the diff.
 
 use liar::config::{
-    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, ReplaySample, SeatKind, SeatOrders,
-    TableConfig, TournamentLength, default_table, load_table, load_tournament, parse_table,
+    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, ReplaySample, SeatKind,
+    SeatOrders, TableConfig, TournamentLength, default_table, load_table, load_tournament,
+    parse_table,
 };
 use liar::engine::{PenaltyMode, Policy};
 use liar::rules::{DiceKind, Lang, NextRoundStarter, SeatingRule, Straights};

@@ -2,11 +2,11 @@
 
 use super::output::{LogEcho, ReplayFile, finish_replay};
 use super::seats::{SeatedPlayer, isolation, lua_limits, spec_seat, table_seat};
-use crate::config::Isolation;
 use super::seed::MasterSeed;
 use super::summary::print_summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
+use crate::config::Isolation;
 use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;

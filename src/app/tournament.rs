@@ -7,8 +7,7 @@ use super::{Context, Failure};
 use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
 use crate::config::{
     BotSource, Isolation, ReplaySample, SeatOrders as SeatOrdersConfig, TournamentConfig,
-    TournamentLength,
-    load_tournament,
+    TournamentLength, load_tournament,
 };
 use crate::engine::{NativePlayer, Player};
 use crate::lua::{Bot, BotLimits, bundled_source, code_hash};

@@ -52,12 +52,17 @@ pub enum Isolation {
 
 impl Isolation {
     /// Every choice with its name in files and flags.
-    pub const NAMED: &[(&str, Isolation)] =
-        &[("thread", Isolation::Thread), ("process", Isolation::Process)];
+    pub const NAMED: &[(&str, Isolation)] = &[
+        ("thread", Isolation::Thread),
+        ("process", Isolation::Process),
+    ];
 
     /// The choice called `name`.
     pub fn named(name: &str) -> Option<Isolation> {
-        Self::NAMED.iter().find(|(n, _)| *n == name).map(|(_, i)| *i)
+        Self::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, i)| *i)
     }
 
     /// The name in files and flags.

@@ -29,7 +29,6 @@ use crate::rules::{Dice, Face, MAX_SEATS, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_pcg::Pcg64;
-use std::cell::RefCell;
 
 /// A stream of fair die faces.
 ///
@@ -187,11 +186,7 @@ impl PlayerSeeds {
 
 /// The seed given to `seat`'s player for game `game`: the k-th `u64` of
 /// ChaCha8 stream 2^63 + game under the master seed, for seat k (see
-/// [`PlayerSeeds`]).
-///
-/// The seeds of the last game asked for are kept (per thread), so asking
-/// for every seat of a game in turn starts one ChaCha8 stream, not one per
-/// seat.
+/// [`PlayerSeeds`], which gives every seat's at the cost of one).
 ///
 /// ```
 /// use liar::engine::player_seed;
@@ -200,16 +195,7 @@ impl PlayerSeeds {
 /// assert_ne!(player_seed(1, 2, 0), player_seed(1, 3, 0));
 /// ```
 pub fn player_seed(master: u64, game: u32, seat: Seat) -> u64 {
-    thread_local! {
-        static LAST: RefCell<Option<PlayerSeeds>> = const { RefCell::new(None) };
-    }
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match last.as_ref() {
-            Some(seeds) if seeds.master == master && seeds.game == game => seeds.seat(seat),
-            _ => last.insert(PlayerSeeds::new(master, game)).seat(seat),
-        }
-    })
+    PlayerSeeds::new(master, game).seat(seat)
 }
 
 #[cfg(test)]
@@ -224,8 +210,7 @@ mod tests {
         let seeds = PlayerSeeds::new(99, 5);
         let got: Vec<u64> = (0..20).map(|k| seeds.seat(k)).collect();
         assert_eq!(got, expected);
-        // The memo gives the same numbers in any order of asking.
-        for k in [3, 0, 17, 3] {
+        for k in [3, 0, 17] {
             assert_eq!(player_seed(99, 5, k), expected[k]);
         }
         assert_eq!(player_seed(98, 5, 0), PlayerSeeds::new(98, 5).seat(0));

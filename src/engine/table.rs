@@ -5,7 +5,7 @@
 use super::events::{Event, Observer, PenaltyAction, PenaltyReason, REPLAY_VERSION, SeatInfo};
 use super::penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
 use super::player::{MatchInfo, Player, PlayerError};
-use super::rng::{DiceStream, player_seed};
+use super::rng::{DiceStream, PlayerSeeds};
 use crate::rules::{
     Applied, Face, GameState, MAX_SEATS, Pending, RoundEnd, Rules, Seat, SeatingRule, seating_throw,
 };
@@ -246,8 +246,9 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         let mut state = GameState::with_table_size(setup.rules, playing, n, first, game);
         let start_chips: Vec<u32> = state.chips().to_vec();
         let mut dice = DiceStream::for_game(setup.seed, game);
+        let seeds = PlayerSeeds::new(setup.seed, game);
         for &seat in playing {
-            self.players[seat].begin_game(game, player_seed(setup.seed, game, seat));
+            self.players[seat].begin_game(game, seeds.seat(seat));
         }
         if self.active() {
             self.emit(Event::GameStart {

@@ -640,10 +640,9 @@ pub(crate) fn bundled_code(name: &str) -> Result<&'static str, BotLoadError> {
 pub(crate) fn seat_info(seat: Seat, chunk: &str, name: Option<&str>, hash: &str) -> SeatInfo {
     let name = match name {
         Some(n) => n.to_string(),
-        None => Path::new(chunk).file_stem().map_or_else(
-            || chunk.to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        ),
+        None => Path::new(chunk)
+            .file_stem()
+            .map_or_else(|| chunk.to_string(), |s| s.to_string_lossy().into_owned()),
     };
     SeatInfo {
         seat,
@@ -694,9 +693,10 @@ impl Player for LuaBot {
             if let Some(clock) = &self.clock {
                 clock.end();
             }
-            match reloaded.map_err(|e| (reload_reason(&e), e.to_string())).and_then(|()| {
-                late(started.elapsed(), &self.limits)
-            }) {
+            match reloaded
+                .map_err(|e| (reload_reason(&e), e.to_string()))
+                .and_then(|()| late(started.elapsed(), &self.limits))
+            {
                 Ok(()) => self.broken = None,
                 Err((reason, e)) => {
                     self.broken = Some((reason, format!("the bot could not be reloaded: {e}")));

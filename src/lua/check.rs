@@ -3,10 +3,10 @@
 //! whether it plays the same way twice.
 
 use super::bot::{BotStats, LuaBot};
-use super::isolated_bot::Bot;
-use crate::config::Isolation;
 use super::failure::bytes;
+use super::isolated_bot::Bot;
 use super::limits::BotLimits;
+use crate::config::Isolation;
 use crate::engine::{
     Event, MatchInfo, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, PlayerError,
     PublicEvent, play_match,

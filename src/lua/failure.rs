@@ -136,10 +136,7 @@ pub(crate) fn scrub(text: &str) -> String {
     let mut rest = text;
     while let Some(at) = rest.find("0x") {
         let (head, tail) = rest.split_at(at);
-        let digits = tail[2..]
-            .bytes()
-            .take_while(u8::is_ascii_hexdigit)
-            .count();
+        let digits = tail[2..].bytes().take_while(u8::is_ascii_hexdigit).count();
         let starts_word = head
             .bytes()
             .next_back()

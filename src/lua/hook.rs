@@ -56,7 +56,8 @@ use super::metered;
 use mlua::{Lua, ffi};
 use std::ffi::{CStr, c_int, c_void};
 use std::sync::atomic::{
-    AtomicBool, AtomicI64, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed,
+    AtomicBool, AtomicI64, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize,
+    Ordering::Relaxed,
 };
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -183,7 +184,9 @@ impl Meter {
             lua.exec_raw::<()>((), |state| {
                 ffi::lua_pushlightuserdata(state, ptr);
                 ffi::lua_rawsetp(state, ffi::LUA_REGISTRYINDEX, meter_key());
-                ffi::lua_getextraspace(state).cast::<usize>().write_unaligned(FRESH);
+                ffi::lua_getextraspace(state)
+                    .cast::<usize>()
+                    .write_unaligned(FRESH);
                 self.main.store(state, Relaxed);
                 self.restart_thread(state, BLOCK);
             })?;
@@ -256,7 +259,8 @@ impl Meter {
     /// How the current call was stopped, if it was; a budget spent by
     /// [`Meter::charge_quiet`] counts even before a block boundary finds it.
     pub(crate) fn tripped(&self) -> Option<Interrupt> {
-        self.marked().or_else(|| (self.remaining.load(Relaxed) < 0).then_some(Interrupt::Budget))
+        self.marked()
+            .or_else(|| (self.remaining.load(Relaxed) < 0).then_some(Interrupt::Budget))
     }
 
     /// How the current call was stopped, if a stop was recorded (by the
@@ -360,7 +364,11 @@ impl Meter {
         let in_use = self.in_use.load(Relaxed) as u64;
         let limit = self.memory_limit.load(Relaxed);
         // A full collection costs well under a nanosecond per byte held.
-        let gc_ns = if in_use > limit / 4 * 3 { in_use / 2 } else { 0 };
+        let gc_ns = if in_use > limit / 4 * 3 {
+            in_use / 2
+        } else {
+            0
+        };
         let worst_ns = longest.saturating_mul(STRING_NS_PER_BYTE).max(gc_ns);
         let mut step = BLOCK;
         while step > 1 && u64::from(step).saturating_mul(worst_ns) > CLOCK_EVERY_NS {
@@ -378,7 +386,11 @@ impl Meter {
             return self.main_done.load(Relaxed);
         }
         // SAFETY: every thread has LUA_EXTRASPACE bytes before it.
-        let word = unsafe { ffi::lua_getextraspace(state).cast::<usize>().read_unaligned() };
+        let word = unsafe {
+            ffi::lua_getextraspace(state)
+                .cast::<usize>()
+                .read_unaligned()
+        };
         // A new thread carries the main thread's FRESH; anything else out of
         // range (a thread made before the meter was installed) is fresh too.
         u32::try_from(word).ok().filter(|&d| d < BLOCK).unwrap_or(0)

@@ -84,8 +84,9 @@ struct Metered {
     inner_ud: *mut c_void,
     meter: Arc<Meter>,
     in_use: Cell<usize>,
-    /// The last request refused (pointer, old size, new size).
-    last_refused: Cell<Option<(usize, usize, usize)>>,
+    /// The last request refused (pointer, old size, new size), and whether
+    /// for the budget.
+    last_refused: Cell<Option<((usize, usize, usize), bool)>>,
     /// Live strings of at least [`TRACK_FROM`] bytes: address -> size.
     strings: RefCell<HashMap<usize, usize>>,
 }
@@ -191,11 +192,20 @@ unsafe extern "C" fn metered_alloc(
     }
     let growth = nsize.saturating_sub(old);
     let request = (ptr as usize, osize, nsize);
-    // After a refusal Lua collects garbage and asks again, once.
-    let retry = m.last_refused.replace(None) == Some(request);
+    // After a refusal Lua collects garbage and asks again, once: a budget
+    // refusal stands, a refusal of the limit is tried again.
+    let retry = match m.last_refused.replace(None) {
+        Some((r, budget)) if r == request => {
+            if budget {
+                return std::ptr::null_mut();
+            }
+            true
+        }
+        _ => false,
+    };
     if growth >= REFUSE_FROM && !retry && m.meter.over() {
         m.meter.refused_for_budget();
-        m.last_refused.set(Some(request));
+        m.last_refused.set(Some((request, true)));
         return std::ptr::null_mut();
     }
     // SAFETY: as above.
@@ -204,7 +214,7 @@ unsafe extern "C" fn metered_alloc(
         if growth > 0 && !retry {
             m.meter
                 .charge_quiet((m.in_use.get() / GC_BYTES_PER_STEP) as u64);
-            m.last_refused.set(Some(request));
+            m.last_refused.set(Some((request, false)));
         }
         return new;
     }

@@ -54,10 +54,10 @@ mod watchdog;
 
 pub use api::API_VERSION;
 pub use bot::{BotLoadError, BotStats, LuaBot, code_hash};
-pub use isolated_bot::Bot;
-pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
 pub use bundled::{BUNDLED_BOTS, bundled_source};
 pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
+pub use isolated_bot::Bot;
+pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
 pub use limits::BotLimits;
 pub use template::new_bot_template;
 pub use watchdog::EXIT_STUCK;

@@ -188,16 +188,15 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
         faces.raw_set(i + 1, f.letter().to_string())?;
     }
     let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces))?;
-    internal_chunk(&lua, Internal::Prelude)?
-        .call::<()>((
-            liar,
-            host_log,
-            charge,
-            memory_kb,
-            stopping,
-            meta_field,
-            current_globals,
-        ))?;
+    internal_chunk(&lua, Internal::Prelude)?.call::<()>((
+        liar,
+        host_log,
+        charge,
+        memory_kb,
+        stopping,
+        meta_field,
+        current_globals,
+    ))?;
     host.raw_get::<Function>("snapshot")?.call::<()>(())?;
 
     let memory = limits.memory_bytes.max(BotLimits::MIN_MEMORY_BYTES);

@@ -82,24 +82,54 @@ impl CallClock {
 fn watch() {
     loop {
         std::thread::sleep(PERIOD);
-        let now = Instant::now();
-        let Ok(clocks) = CLOCKS.lock() else {
-            return;
+        let clocks: Vec<Arc<CallClock>> = match CLOCKS.lock() {
+            Ok(c) => c.iter().filter_map(Weak::upgrade).collect(),
+            Err(_) => return,
         };
-        for clock in clocks.iter().filter_map(Weak::upgrade) {
-            if let Some(ran) = clock.running(now)
-                && ran > clock.stuck_after
-            {
-                eprintln!(
-                    "error: the bot {} has been stuck in one call for {:.1} s, far past its \
-                     limit: a call stuck inside a C function cannot be stopped inside this \
-                     process, so the match is abandoned (a replay keeps every round finished). \
-                     Run bots you do not trust with --isolation process.",
-                    clock.who,
-                    ran.as_secs_f64()
-                );
-                std::process::exit(EXIT_STUCK);
-            }
+        if let Some((who, ran)) = stuck_call(&clocks, Instant::now()) {
+            eprintln!(
+                "error: the bot {who} has been stuck in one call for {:.1} s, far past its \
+                 limit: a call stuck inside a C function cannot be stopped inside this \
+                 process, so the match is abandoned (a replay keeps every round finished). \
+                 Run bots you do not trust with --isolation process.",
+                ran.as_secs_f64()
+            );
+            std::process::exit(EXIT_STUCK);
         }
+    }
+}
+
+/// The first of `clocks` whose call has run past its bound at `now`.
+fn stuck_call(clocks: &[Arc<CallClock>], now: Instant) -> Option<(String, Duration)> {
+    clocks.iter().find_map(|clock| {
+        let ran = clock.running(now)?;
+        (ran > clock.stuck_after).then(|| (clock.who.clone(), ran))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_call_far_past_its_limit_is_stuck() {
+        let wall = Duration::from_millis(100);
+        let a = CallClock::watched("a (a.lua)".into(), wall);
+        let b = CallClock::watched("b (b.lua)".into(), wall);
+        let clocks = [Arc::clone(&a), Arc::clone(&b)];
+        let t0 = Instant::now();
+        assert_eq!(
+            stuck_call(&clocks, t0 + Duration::from_secs(60)),
+            None,
+            "idle"
+        );
+        a.begin(t0);
+        let bound = stuck_after(wall);
+        assert_eq!(stuck_call(&clocks, t0 + bound / 2), None, "still in time");
+        let (who, ran) = stuck_call(&clocks, t0 + bound * 2).expect("stuck");
+        assert_eq!(who, "a (a.lua)");
+        assert!(ran > bound);
+        a.end();
+        assert_eq!(stuck_call(&clocks, t0 + bound * 2), None, "returned");
     }
 }

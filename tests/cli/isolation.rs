@@ -36,7 +36,15 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 
 fn simulate(bots: &[&str], isolation: &str, replay: &Path, extra: &[&str]) -> String {
     let mut cmd = liar();
-    cmd.args(["simulate", "--games", "12", "--seed", "41", "--isolation", isolation]);
+    cmd.args([
+        "simulate",
+        "--games",
+        "12",
+        "--seed",
+        "41",
+        "--isolation",
+        isolation,
+    ]);
     for b in bots {
         cmd.args(["--bot", b]);
     }
@@ -64,7 +72,10 @@ fn both_isolations_write_the_same_replay() {
     let a = std::fs::read(&thread).unwrap();
     let b = std::fs::read(&process).unwrap();
     assert!(!a.is_empty());
-    assert!(a == b, "the replays differ between thread and process isolation");
+    assert!(
+        a == b,
+        "the replays differ between thread and process isolation"
+    );
     // The replay holds the observer's lines, written in observe.
     let logs: Vec<String> = lines_of(&thread)
         .iter()
@@ -72,8 +83,14 @@ fn both_isolations_write_the_same_replay() {
         .map(|l| l["text"].as_str().unwrap().to_string())
         .collect();
     assert!(logs.iter().any(|l| l == "loaded"), "{logs:?}");
-    assert!(logs.iter().any(|l| l.starts_with("saw claim #")), "{logs:?}");
-    assert!(logs.iter().any(|l| l.starts_with("saw game_end #")), "{logs:?}");
+    assert!(
+        logs.iter().any(|l| l.starts_with("saw claim #")),
+        "{logs:?}"
+    );
+    assert!(
+        logs.iter().any(|l| l.starts_with("saw game_end #")),
+        "{logs:?}"
+    );
     assert!(logs.iter().any(|l| l.starts_with("challenge?")), "{logs:?}");
 }
 
@@ -112,7 +129,9 @@ fn disturb_a_bot_process(name: &str, signal: &str) -> Vec<serde_json::Value> {
     let replay = dir.join("r.jsonl");
     let started = std::time::Instant::now();
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("liar"))
-        .args(["simulate", "--table", &table, "--games", "20000", "--seed", "3"])
+        .args([
+            "simulate", "--table", &table, "--games", "20000", "--seed", "3",
+        ])
         .args(["--isolation", "process", "--replay"])
         .arg(&replay)
         .stdout(std::process::Stdio::null())
@@ -169,7 +188,15 @@ fn a_bot_process_that_fails_to_load_is_refused_with_its_reason() {
     let dir = temp_dir("iso-refuse");
     let broken = write(&dir, "broken.lua", "local x = nil\nreturn x.y\n");
     let out = liar()
-        .args(["simulate", "--bot", &broken, "--bot", "honest", "--isolation", "process"])
+        .args([
+            "simulate",
+            "--bot",
+            &broken,
+            "--bot",
+            "honest",
+            "--isolation",
+            "process",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -101,9 +101,7 @@ impl Host {
                     })
                 })
             }
-            Request::BeginGame { game, seed } => {
-                self.with_bot(|bot, _| bot.begin_game(game, seed))
-            }
+            Request::BeginGame { game, seed } => self.with_bot(|bot, _| bot.begin_game(game, seed)),
             Request::Observe(event) => self.with_bot(|bot, _| bot.observe(&event)),
             Request::Sync => self.with_bot(|_, _| ()),
             Request::Decide(view) => {

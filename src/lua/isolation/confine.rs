@@ -55,7 +55,10 @@ fn physical_memory() -> u64 {
         if libc::sysinfo(&mut info) != 0 {
             return u64::MAX;
         }
-        u64::from(info.totalram).saturating_mul(u64::from(info.mem_unit))
+        // (`totalram` is 32 bits wide on 32-bit targets.)
+        #[allow(clippy::useless_conversion)]
+        let total = u64::from(info.totalram);
+        total.saturating_mul(u64::from(info.mem_unit))
     }
 }
 
@@ -153,8 +156,8 @@ fn cpu_seconds() -> u64 {
 #[cfg(target_os = "linux")]
 mod filter {
     use seccompiler::{
-        BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition,
-        SeccompFilter, SeccompRule,
+        BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+        SeccompRule,
     };
     use std::collections::BTreeMap;
     use std::io;

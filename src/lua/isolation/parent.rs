@@ -149,7 +149,11 @@ impl Conn {
             if now >= deadline {
                 return Err(Death::Overran(what));
             }
-            let wait = if block { deadline - now } else { Duration::ZERO };
+            let wait = if block {
+                deadline - now
+            } else {
+                Duration::ZERO
+            };
             if !readable(&self.stdout, wait).map_err(Death::Pipe)? {
                 if block {
                     continue;
@@ -463,7 +467,7 @@ fn why(d: Death, limits: &BotLimits) -> Failure {
         ),
         Death::Garbage => (
             PenaltyReason::Error,
-            format!("its process sent a malformed reply and was killed"),
+            "its process sent a malformed reply and was killed".to_string(),
         ),
         Death::Pipe(e) => (
             PenaltyReason::Error,
@@ -472,11 +476,11 @@ fn why(d: Death, limits: &BotLimits) -> Failure {
         Death::Ended(status) => match status.signal() {
             Some(libc::SIGSYS) => (
                 PenaltyReason::Error,
-                format!("its process made a forbidden system call and was killed"),
+                "its process made a forbidden system call and was killed".to_string(),
             ),
             Some(libc::SIGXCPU) => (
                 PenaltyReason::Timeout,
-                format!("its process used up its CPU time"),
+                "its process used up its CPU time".to_string(),
             ),
             Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS) => (
                 PenaltyReason::Memory,
@@ -525,7 +529,11 @@ impl Player for ProcessBot {
 
     fn begin_game(&mut self, game: u32, seed: u64) {
         self.game = Some((game, seed));
-        self.send(Request::BeginGame { game, seed }, Duration::ZERO, "starting a game");
+        self.send(
+            Request::BeginGame { game, seed },
+            Duration::ZERO,
+            "starting a game",
+        );
     }
 
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
@@ -541,14 +549,20 @@ impl Player for ProcessBot {
         }
         let wall = self.wall();
         let Some(conn) = self.conn.as_mut() else {
-            return Err(fail((PenaltyReason::Error, "the bot's process is gone".into())));
+            return Err(fail((
+                PenaltyReason::Error,
+                "the bot's process is gone".into(),
+            )));
         };
         conn.queue(&view_request(view), wall + grace(wall), "deciding");
         // The replies owed before this one come first (a death while the
         // bot handles them fails this call).
         loop {
             let Some(conn) = self.conn.as_mut() else {
-                return Err(fail((PenaltyReason::Error, "the bot's process is gone".into())));
+                return Err(fail((
+                    PenaltyReason::Error,
+                    "the bot's process is gone".into(),
+                )));
             };
             let last = conn.unread.len() == 1;
             match conn.next_reply(true) {
@@ -575,7 +589,11 @@ impl Player for ProcessBot {
         self.send(Request::Observe(event.clone()), self.wall(), "observing");
         // Events go out with the next decision; a bot that is not asked
         // for one for long gets them (and is waited for) in batches.
-        if self.conn.as_ref().is_some_and(|c| c.unread.len() > MAX_UNREAD) {
+        if self
+            .conn
+            .as_ref()
+            .is_some_and(|c| c.unread.len() > MAX_UNREAD)
+        {
             self.catch_up(true);
         }
     }
