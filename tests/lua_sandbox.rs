@@ -954,3 +954,367 @@ fn errors_are_located_in_every_match() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Hardening against the classes found after the first release (threats 18,
+// 19 and 22 of the design notes). Each hostile bot runs under the default
+// limits (5,000,000 instructions, 1000 ms, 32 MiB), and each test checks that
+// the hostile call ends in a penalty well within the wall-clock limit plus
+// a little, and for which reason.
+// ---------------------------------------------------------------------------
+
+/// Longest a hostile call may take under the default limits (1000 ms): the
+/// limit itself plus a little.
+const PROMPT: Duration = Duration::from_millis(2_500);
+
+/// Loads `code` as a bot's top-level code under the default limits: the
+/// load must fail for one of `reasons`, promptly. Returns the reason, the
+/// detail and the time taken.
+fn stopped_at_load(code: &str, reasons: &[PenaltyReason]) -> (PenaltyReason, String, Duration) {
+    let started = Instant::now();
+    let result = LuaBot::from_source("hostile.lua", code, &BotLimits::default());
+    let took = started.elapsed();
+    match result {
+        Err(BotLoadError::Failed { reason, detail, .. }) => {
+            assert!(
+                reasons.contains(&reason),
+                "{code}\nstopped for {reason:?}, not {reasons:?}: {detail}"
+            );
+            assert!(took < PROMPT, "{code}\ntook {took:?}");
+            (reason, detail, took)
+        }
+        Err(e) => panic!("{code}\nunexpected error: {e}"),
+        Ok(_) => panic!("{code}\nmust not load"),
+    }
+}
+
+/// Plays one game in which the bot's first `claim` runs `body` under the
+/// default limits: that call must be penalised (and no other seat), for one
+/// of `reasons`, promptly. Returns the penalty's detail and the time the
+/// slowest call of the bot took.
+fn stopped_in_call(body: &str, reasons: &[PenaltyReason]) -> (String, Duration) {
+    let code = claim_bot(&format!("if n == 1 then\n{body}\nend"));
+    let mut hostile = bot_with(&code, BotLimits::default());
+    let mut setup = MatchSetup::native(Rules::default(), 42, 1, &["honest", "honest", "random"]);
+    setup.seats[0] = hostile.seat_info(0);
+    let mut events = Events::default();
+    let stats = {
+        let mut players: Vec<Box<dyn Player + '_>> = vec![
+            Box::new(Borrowed(&mut hostile)),
+            Box::new(NativePlayer::new(Policy::Honest)),
+            Box::new(NativePlayer::new(Policy::Random)),
+        ];
+        match play_match(&setup, &mut players, &mut events) {
+            Ok(s) => s,
+            Err(e) => panic!("the match should start: {e}"),
+        }
+    };
+    assert_eq!(stats.games, 1, "the game is played to its end");
+    let d = details(&events.0);
+    assert_eq!(stats.penalty_total(0), 1, "{body}\none penalty: {d:?}");
+    let reason = PenaltyReason::ALL
+        .iter()
+        .copied()
+        .find(|&r| count(&stats, 0, r) == 1)
+        .unwrap_or(PenaltyReason::Error);
+    assert!(
+        reasons.contains(&reason),
+        "{body}\npenalised for {reason:?}, not {reasons:?}: {d:?}"
+    );
+    assert_eq!(stats.penalty_total(1) + stats.penalty_total(2), 0);
+    let slowest = hostile.stats().slowest;
+    assert!(slowest < PROMPT, "{body}\nthe slowest call took {slowest:?}");
+    (d[0].clone(), slowest)
+}
+
+use PenaltyReason::{Budget, Error as Failed, Memory, Timeout};
+
+// 18. Loops in C that the hook never sees: bounds C accepts but a wrapper
+// might not (numeric strings, integral floats), and a __len that answers
+// differently each time it is asked.
+#[test]
+fn threat_18_c_loops_with_strange_bounds() {
+    let bodies = [
+        r#"table.move({}, "1", "9e18", 1, {})"#,
+        r#"table.move({}, 1.0, 9e18, 1, {})"#,
+        r#"table.move({}, "0x1", "0x7fffffffffffffff", 1, {})"#,
+        r#"table.move("abc", 1, math.maxinteger, 1, {})"#,
+        r#"table.move(setmetatable({}, { __index = rawlen }), 1, "9e18", 1, {})"#,
+        r#"table.concat(setmetatable({}, { __index = rawlen }), "", "1", "9e18")"#,
+        r#"table.concat(setmetatable({}, { __index = function() return "" end }), "", "1", "9e18")"#,
+        r#"local t = setmetatable({}, { __index = rawlen })
+           while true do table.unpack(t, "1", "999999") end"#,
+        r#"while true do table.unpack({}, 1.0, 999999.0) end"#,
+        r#"string.rep("", 2^62)"#,
+        r#"string.rep("", "9e18", "")"#,
+        // A plain table whose border is huge although it holds 63 values.
+        r#"local t = { 1 } for k = 1, 62 do t[1 << k] = 1 end table.insert(t, 1, 0)"#,
+    ];
+    for body in bodies {
+        stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
+        stopped_in_call(body, &[Budget]);
+    }
+}
+
+#[test]
+fn threat_18_lying_lengths() {
+    // __len answers a small length first (to a wrapper), then a huge one
+    // (to C), or a numeric string C converts.
+    let lying = r#"
+local asked = 0
+local function liar_len() asked = asked + 1 if asked % 2 == 1 then return 0 end return 1 << 62 end
+"#;
+    let bodies = [
+        r#"table.insert(setmetatable({}, { __len = liar_len }), 1, "x")"#,
+        r#"table.remove(setmetatable({}, { __len = liar_len }), 1)"#,
+        r#"table.insert(setmetatable({}, { __len = function() return "4e18" end }), 1, "x")"#,
+        r#"table.remove(setmetatable({}, { __len = function() return 2^62 end }), 1)"#,
+        r#"table.concat(setmetatable({}, { __len = function() return "9e18" end, __index = rawlen }))"#,
+        r#"table.unpack(setmetatable({}, { __len = function() return "999999" end, __index = rawlen }))"#,
+        r#"table.sort(setmetatable({}, { __len = liar_len, __index = type }), rawequal)"#,
+        r#"table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = type }), rawequal)"#,
+    ];
+    for body in bodies {
+        let body = format!("{lying}\n{body}");
+        stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
+        stopped_in_call(&body, &[Budget]);
+    }
+}
+
+// 19. One C call or one VM instruction doing unbounded work.
+#[test]
+fn threat_19_comparing_strings_of_nul_bytes() {
+    // Lua's l_strcmp calls strcoll once per NUL-separated segment: millions
+    // of calls in one comparison. The engine's own strcoll charges them, so
+    // the budget (not the clock) stops this: proof that it is the one
+    // linked.
+    let bodies = [
+        r#"local s = string.rep("\0", 12 * 2^20) while true do local _ = s < s end"#,
+        r#"local a, b = string.rep("\0", 12 * 2^20), string.rep("\0", 12 * 2^20)
+           while true do local _ = a <= b end"#,
+        r#"local s = string.rep("\0", 2^20)
+           local t = {} for i = 1, 200 do t[i] = s end
+           table.sort(t)"#,
+    ];
+    for body in bodies {
+        let (_, detail, took) = stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
+        assert!(detail.contains("5000000 instructions"), "{detail}");
+        assert!(took < Duration::from_millis(1_500), "{body}: {took:?}");
+        stopped_in_call(body, &[Budget]);
+    }
+}
+
+#[test]
+fn threat_19_c_work_on_long_strings() {
+    let bodies = [
+        // C comparators that scan megabyte strings.
+        r#"local big = string.rep(" ", 2^20) .. "10"
+           local t = {} for i = 1, 1000 do t[i] = big end
+           table.sort(t, math.max)"#,
+        r#"local big = string.rep(" ", 2^20) .. "10"
+           local t = {} for i = 1, 1000 do t[i] = big end
+           table.sort(t, tonumber)"#,
+        // %q escapes byte by byte (control characters through snprintf).
+        r#"local s = string.rep("\1", 8 * 2^20) while true do pcall(string.format, "%q", s) end"#,
+        r#"local s = string.rep("x", 4 * 2^20) while true do local _ = string.format("%s%s", s, s) end"#,
+        // A reader that hands load megabytes of blanks, forever.
+        r#"local piece = string.rep(" ", 8 * 2^20) load(function() return piece end)"#,
+        r#"local piece = string.rep(" ", 2^20)
+           while true do load(function() return piece end) end"#,
+        // Concatenating and copying big strings.
+        r#"local s = string.rep("x", 8 * 2^20) while true do local x = s .. s end"#,
+        r#"local s = string.rep("x", 8 * 2^20)
+           while true do pcall(function() local x = s .. s .. s end) end"#,
+        r#"local s = string.rep("x", 8 * 2^20) while true do local x = s:sub(2) end"#,
+        r#"local s = string.rep("x", 8 * 2^20)
+           while true do local x = table.concat({ s, s }) end"#,
+        // Converting long numeric strings: tonumber, string arithmetic.
+        r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do local _ = tonumber(s) end"#,
+        r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do local _ = s + 0 end"#,
+        r#"local s = string.rep("7", 12 * 2^20) while true do local _ = s * 1 end"#,
+        // string.pack with a long format.
+        r#"local f = string.rep("<", 12 * 2^20) while true do string.packsize(f) end"#,
+    ];
+    for body in bodies {
+        stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Memory]);
+        stopped_in_call(body, &[Budget, Memory]);
+    }
+}
+
+#[test]
+fn threat_19_slow_instructions_meet_the_clock() {
+    // Single instructions whose work nothing can charge: comparing two
+    // equal long strings (memcmp), converting a numeric string in the VM,
+    // copying a million varargs. The hook looks at the clock more often
+    // when the state holds long strings or instructions turn slow, so the
+    // wall-clock limit still holds to within a little.
+    let bodies = [
+        r#"local a, b = string.rep("x", 12 * 2^20), string.rep("x", 12 * 2^20)
+           while a == b do end"#,
+        r#"local a, b = string.rep("x", 12 * 2^20), string.rep("x", 12 * 2^20)
+           while rawequal(a, b) or true do local _ = a == b end"#,
+        r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do local _ = s | 0 end"#,
+        r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do for i = 1, s do break end end"#,
+        r#"local s = string.rep("7", 2^20) while true do local _ = math.abs(s) end"#,
+        r#"local t = {} for i = 1, 999000 do t[i] = i end
+           local function f(...) while true do local _ = select("#", ...) end end
+           f(table.unpack(t))"#,
+    ];
+    for body in bodies {
+        stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Timeout]);
+        let (_, slowest) = stopped_in_call(body, &[Budget, Timeout]);
+        assert!(slowest < Duration::from_millis(1_500), "{body}: {slowest:?}");
+    }
+}
+
+#[test]
+fn threat_19_memory_limit_with_many_objects() {
+    // Near the memory limit every refused allocation makes Lua run a full
+    // emergency collection over everything the bot holds.
+    let bodies = [
+        r#"keep = {} for i = 1, 200000 do keep[i] = { i } end
+           local pad = string.rep("x", 2^20)
+           while true do pcall(function() local x = pad .. pad .. pad .. pad end) end"#,
+        r#"keep = {} for i = 1, 200000 do keep[i] = { i } end
+           while true do pcall(string.rep, "y", 2^24) end"#,
+    ];
+    for body in bodies {
+        stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Memory, Timeout]);
+    }
+}
+
+// The table functions keep their meaning on plain tables and on tables
+// with metamethods (the wrappers loop in Lua over the latter).
+#[test]
+fn table_functions_keep_their_meaning() {
+    let code = r#"
+local function proxy(t)
+  local store = t
+  return setmetatable({}, {
+    __index = function(_, k) return store[k] end,
+    __newindex = function(_, k, v) store[k] = v end,
+    __len = function() return #store end,
+  })
+end
+local function show(t, n)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring(rawget(t, i) == nil and t[i] or rawget(t, i)) end
+  return table.concat(parts, ",")
+end
+local out = {}
+for _, make in ipairs({ function(t) return t end, proxy }) do
+  local t = make({ 1, 2, 3 })
+  table.insert(t, 4)
+  table.insert(t, 1, 0)
+  table.insert(t, "3", 2.5)
+  local r1 = table.remove(t, 1)
+  local r2 = table.remove(t)
+  local r3 = table.remove(t, "2")
+  out[#out + 1] = show(t, 4) .. "|" .. r1 .. r2 .. r3
+  out[#out + 1] = table.concat(make({ "a", "b", 3 }), "-", "2", 3.0)
+  out[#out + 1] = select("#", table.unpack(make({ 1, nil, 3 }), 1, "3")) .. ":" .. table.concat({ table.unpack(make({ 7, 8, 9 }), "2") }, ",")
+  local m = table.move(make({ 1, 2, 3, 4 }), 2, 4, 1)
+  out[#out + 1] = show(m, 4)
+  local d = table.move(make({ 1, 2, 3 }), "1", 3.0, 2, make({}))
+  out[#out + 1] = show(d, 4)
+  local s = make({ 5, 3, 9, 1 })
+  table.sort(s)
+  out[#out + 1] = show(s, 4)
+  table.sort(s, function(a, b) return a > b end)
+  out[#out + 1] = show(s, 4)
+  out[#out + 1] = tostring(pcall(table.insert, make({ 1 }), 5, 1))
+  out[#out + 1] = tostring(select(2, pcall(table.concat, make({ 1, {} }))))
+end
+liar.log(table.concat(out, " / "))
+return { api_version = 1, challenge = function() return true end, reroll = function() return {} end,
+  claim = function(view) return liar.lowest_above(view.claim) end }
+"#;
+    let (stats, events) = play(bot_with(code, BotLimits::default()), 1);
+    assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events));
+    let lines = logs(&events, 0);
+    let line = lines.first().cloned().unwrap_or_default();
+    let halves: Vec<&str> = line.split(" / ").collect();
+    assert_eq!(halves.len(), 20, "{line}");
+    let (plain, proxied) = halves.split_at(10);
+    assert_eq!(
+        plain[..9].join(" / "),
+        "1,2,3,nil|043 / b-3 / 3:8,9 / 2,3,4,4 / nil,1,2,3 / 1,3,5,9 / 9,5,3,1 / false",
+        "{line}"
+    );
+    assert!(plain[9].contains("invalid value (at index 2) in table for 'concat'"), "{line}");
+    assert_eq!(plain, proxied, "{line}");
+}
+
+// 22. Messages a bot can produce or cause carry no heap address and no
+// hash order: replays of the same seed are byte-identical even between
+// states whose addresses and string hashes differ.
+const SHOWING_OFF: &str = r#"
+local bot = { api_version = 1 }
+local co = coroutine.create(function() end)
+local named = setmetatable({}, { __name = "Widget" })
+local told = setmetatable({}, { __tostring = function() return "told" end, __metatable = false })
+local calls = 0
+local function chatter()
+  calls = calls + 1
+  local t = {}
+  print(t, print, co, named, told, {}, t)
+  liar.log(tostring(t), tostring(liar.log), tostring(coroutine.running()))
+  warn("w", t)
+  liar.log(string.format("%s %s %5.3s %%p %d", t, named, t, 7), ("%s"):format(told))
+  liar.log(select(2, pcall(string.format, "%p", t)))
+  liar.log(select(2, pcall(error, named)))
+  liar.log(select(2, pcall(error, { code = 1 })))
+  liar.log(select(2, pcall(table.concat, { {} })))
+end
+function bot.challenge(view) chatter() return calls % 5 == 0 end
+function bot.reroll(view)
+  chatter()
+  if calls % 3 == 0 then return { zeta = 1, alpha = 2, mid = 3, [7] = 4 } end
+  return {}
+end
+function bot.claim(view)
+  chatter()
+  if calls % 4 == 0 then error(named) end
+  if calls % 4 == 1 then error(setmetatable({}, { __name = "Oops" })) end
+  return liar.lowest_above(view.claim)
+end
+return bot
+"#;
+
+#[test]
+fn threat_22_no_addresses_or_hash_order_in_replays() {
+    let run = || {
+        let mut setup = MatchSetup::native(Rules::default(), 77, 4, &["honest", "random", "honest"]);
+        setup.penalty.disqualify_after = None;
+        let hostile = bot_with(SHOWING_OFF, BotLimits::default());
+        setup.seats[0] = hostile.seat_info(0);
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(hostile),
+            Box::new(NativePlayer::new(Policy::Random)),
+            Box::new(NativePlayer::new(Policy::Honest)),
+        ];
+        let mut writer = ReplayWriter::new(Vec::new());
+        let _ = play_match(&setup, &mut players, &mut writer);
+        writer.finish().unwrap_or_default()
+    };
+    let first = run();
+    let text = String::from_utf8_lossy(&first).into_owned();
+    assert!(text.contains("table: #1\\tfunction: #2\\tthread: #3\\tWidget: #4\\ttold\\ttable: #5\\ttable: #1"), "{text}");
+    assert!(text.contains("%p is not available to bots"), "{text}");
+    assert!(text.contains("a table with the key \\\"alpha\\\""), "{text}");
+    assert!(!text.contains("0x"), "no address: {text}");
+    for _ in 0..3 {
+        assert!(run() == first, "the replays differ");
+    }
+}
+
+// %p is refused with a clear message.
+#[test]
+fn threat_22_percent_p_is_refused() {
+    let (detail, _) = stopped_in_call(r#"string.format("%-20p", {})"#, &[Failed]);
+    assert!(detail.contains("hostile.lua:"), "{detail}");
+    assert!(detail.contains("bad argument #2 to 'format' (%p is not available"), "{detail}");
+    let (detail, _) = stopped_in_call(r#"error(setmetatable({}, { __name = "MyError" }))"#, &[Failed]);
+    assert!(!detail.contains("0x5") && !detail.contains("0x7"), "{detail}");
+    assert!(detail.contains("MyError"), "{detail}");
+}

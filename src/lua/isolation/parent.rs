@@ -2,13 +2,14 @@
 
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo};
+use crate::lua::api::cut;
 use crate::lua::failure::bytes;
 use crate::lua::{BotLimits, BotLoadError, BotStats};
 use crate::rules::{Decision, Rules, Seat, SeatView};
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -75,6 +76,9 @@ impl Conn {
             .arg(limits.wall_ms.to_string())
             .env_clear()
             .current_dir("/")
+            // Its own process group: Ctrl-C at the terminal stops the
+            // engine, which ends the match cleanly, not the bots under it.
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -406,7 +410,16 @@ impl ProcessBot {
     }
 
     fn report(&mut self, report: Report) {
-        self.logs.extend(report.logs);
+        // The child caps its bot's log already; these caps hold even if
+        // the child itself were subverted.
+        let room = (self.limits.log_lines as usize + 1).saturating_mul(4);
+        self.logs.extend(report.logs.into_iter().take(room).map(|line| {
+            if line.len() > BotLimits::LOG_LINE_BYTES + 64 {
+                cut(&line, BotLimits::LOG_LINE_BYTES)
+            } else {
+                line
+            }
+        }));
         self.live = report.stats;
         self.memory = report.memory;
     }
