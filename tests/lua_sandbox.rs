@@ -1043,12 +1043,12 @@ fn threat_18_c_loops_with_strange_bounds() {
         r#"table.concat(setmetatable({}, { __index = rawlen }), "", "1", "9e18")"#,
         r#"table.concat(setmetatable({}, { __index = function() return "" end }), "", "1", "9e18")"#,
         r#"local t = setmetatable({}, { __index = rawlen })
-           while true do table.unpack(t, "1", "999999") end"#,
-        r#"while true do table.unpack({}, 1.0, 999999.0) end"#,
+           while true do table.unpack(t, "1", "99999") end"#,
+        r#"while true do table.unpack({}, 1.0, 99999.0) end"#,
         r#"string.rep("", 2^62)"#,
         r#"string.rep("", "9e18", "")"#,
         // A plain table whose border is huge although it holds 63 values.
-        r#"local t = { 1 } for k = 1, 62 do t[1 << k] = 1 end table.insert(t, 1, 0)"#,
+        r#"local t = {} for k = 62, 0, -1 do t[1 << k] = 1 end table.insert(t, 1, 0)"#,
     ];
     for body in bodies {
         stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
@@ -1058,20 +1058,23 @@ fn threat_18_c_loops_with_strange_bounds() {
 
 #[test]
 fn threat_18_lying_lengths() {
-    // __len answers a small length first (to a wrapper), then a huge one
-    // (to C), or a numeric string C converts.
+    // __len answers a huge length (or a numeric string C converts) and then
+    // something else: the wrappers ask once and loop in Lua.
     let lying = r#"
 local asked = 0
-local function liar_len() asked = asked + 1 if asked % 2 == 1 then return 0 end return 1 << 62 end
+local function big_first() asked = asked + 1 if asked % 2 == 1 then return 1 << 62 end return 0 end
+local function small_first() asked = asked + 1 if asked % 2 == 1 then return 0 end return 1 << 62 end
 "#;
     let bodies = [
-        r#"table.insert(setmetatable({}, { __len = liar_len }), 1, "x")"#,
-        r#"table.remove(setmetatable({}, { __len = liar_len }), 1)"#,
+        r#"table.insert(setmetatable({}, { __len = big_first }), 1, "x")"#,
+        r#"table.remove(setmetatable({}, { __len = big_first }), 1)"#,
         r#"table.insert(setmetatable({}, { __len = function() return "4e18" end }), 1, "x")"#,
         r#"table.remove(setmetatable({}, { __len = function() return 2^62 end }), 1)"#,
         r#"table.concat(setmetatable({}, { __len = function() return "9e18" end, __index = rawlen }))"#,
-        r#"table.unpack(setmetatable({}, { __len = function() return "999999" end, __index = rawlen }))"#,
-        r#"table.sort(setmetatable({}, { __len = liar_len, __index = type }), rawequal)"#,
+        r#"while true do
+             table.unpack(setmetatable({}, { __len = function() return "99999" end, __index = rawlen }))
+           end"#,
+        r#"table.sort(setmetatable({}, { __len = big_first, __index = type }), rawequal)"#,
         r#"table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = type }), rawequal)"#,
     ];
     for body in bodies {
@@ -1079,6 +1082,23 @@ local function liar_len() asked = asked + 1 if asked % 2 == 1 then return 0 end 
         stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
         stopped_in_call(&body, &[Budget]);
     }
+    // Asked once, a small answer is the answer: nothing to do, at once.
+    let code = format!(
+        "{lying}\n{}\nreturn {{ api_version = 1, challenge = print, reroll = print, claim = print }}",
+        r##"
+local t = setmetatable({}, { __len = small_first })
+asked = 0 table.insert(t, 1, "x")
+assert(rawget(t, 1) == "x")
+asked = 0 assert(table.remove(t) == nil)
+asked = 0 table.sort(t, rawequal)
+asked = 0 assert(table.concat(t) == "")
+asked = 0 assert(select("#", table.unpack(t)) == 0)
+"##
+    );
+    let started = Instant::now();
+    let loaded = LuaBot::from_source("small.lua", code, &BotLimits::default());
+    assert!(loaded.is_ok(), "{:?}", loaded.err().map(|e| e.to_string()));
+    assert!(started.elapsed() < PROMPT);
 }
 
 // 19. One C call or one VM instruction doing unbounded work.
@@ -1090,7 +1110,7 @@ fn threat_19_comparing_strings_of_nul_bytes() {
     // linked.
     let bodies = [
         r#"local s = string.rep("\0", 12 * 2^20) while true do local _ = s < s end"#,
-        r#"local a, b = string.rep("\0", 12 * 2^20), string.rep("\0", 12 * 2^20)
+        r#"local a, b = string.rep("\0", 9 * 2^20), string.rep("\0", 9 * 2^20)
            while true do local _ = a <= b end"#,
         r#"local s = string.rep("\0", 2^20)
            local t = {} for i = 1, 200 do t[i] = s end
@@ -1144,21 +1164,21 @@ fn threat_19_c_work_on_long_strings() {
 #[test]
 fn threat_19_slow_instructions_meet_the_clock() {
     // Single instructions whose work nothing can charge: comparing two
-    // equal long strings (memcmp), converting a numeric string in the VM,
-    // copying a million varargs. The hook looks at the clock more often
+    // equal long strings (memcmp), converting a numeric string in the VM
+    // (a `for` limit) or in a C function taking a number, copying a million
+    // varargs. The hook looks at the clock more often
     // when the state holds long strings or instructions turn slow, so the
     // wall-clock limit still holds to within a little.
     let bodies = [
-        r#"local a, b = string.rep("x", 12 * 2^20), string.rep("x", 12 * 2^20)
+        r#"local a, b = string.rep("x", 9 * 2^20), string.rep("x", 9 * 2^20)
            while a == b do end"#,
-        r#"local a, b = string.rep("x", 12 * 2^20), string.rep("x", 12 * 2^20)
+        r#"local a, b = string.rep("x", 9 * 2^20), string.rep("x", 9 * 2^20)
            while rawequal(a, b) or true do local _ = a == b end"#,
-        r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do local _ = s | 0 end"#,
         r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do for i = 1, s do break end end"#,
         r#"local s = string.rep("7", 2^20) while true do local _ = math.abs(s) end"#,
-        r#"local t = {} for i = 1, 999000 do t[i] = i end
+        r##"local t = {} for i = 1, 999000 do t[i] = i end
            local function f(...) while true do local _ = select("#", ...) end end
-           f(table.unpack(t))"#,
+           f(table.unpack(t))"##,
     ];
     for body in bodies {
         stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Timeout]);
@@ -1187,7 +1207,7 @@ fn threat_19_memory_limit_with_many_objects() {
 // with metamethods (the wrappers loop in Lua over the latter).
 #[test]
 fn table_functions_keep_their_meaning() {
-    let code = r#"
+    let code = r##"
 local function proxy(t)
   local store = t
   return setmetatable({}, {
@@ -1228,7 +1248,7 @@ end
 liar.log(table.concat(out, " / "))
 return { api_version = 1, challenge = function() return true end, reroll = function() return {} end,
   claim = function(view) return liar.lowest_above(view.claim) end }
-"#;
+"##;
     let (stats, events) = play(bot_with(code, BotLimits::default()), 1);
     assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events));
     let lines = logs(&events, 0);

@@ -2,7 +2,7 @@
 //! message for its author, with `file:line` where Lua gives one.
 
 use super::api::cut;
-use super::hook::{Interrupt, Meter};
+use super::hook::{INTERNAL_CHUNK, Interrupt, Meter};
 use super::limits::BotLimits;
 use crate::engine::PenaltyReason;
 
@@ -98,6 +98,22 @@ fn has_location(text: &str) -> bool {
     }
 }
 
+/// `text` without a leading location in the host's own Lua code: a C
+/// function called by a wrapper of the prelude locates its errors at the
+/// wrapper (`liar prelude:431: too many results to unpack`), where the bot's
+/// own line, from the traceback, belongs.
+fn without_host_location(text: &str) -> &str {
+    let internal = INTERNAL_CHUNK.trim_start_matches('=');
+    if let Some(rest) = text.strip_prefix(internal)
+        && rest.starts_with(' ')
+        && has_location(text)
+        && let Some((_, message)) = text.split_once(": ")
+    {
+        return message;
+    }
+    text
+}
+
 /// The first frame of a Lua traceback that is the bot's code, as `file:line`.
 fn traceback_location(trace: &str) -> Option<String> {
     trace.lines().find_map(|line| {
@@ -173,7 +189,7 @@ fn raw_message(err: &mlua::Error) -> String {
             let (msg, trace) = s
                 .split_once("\nstack traceback:")
                 .unwrap_or((s.as_str(), ""));
-            let msg = plain(msg.trim_end());
+            let msg = plain(without_host_location(msg.trim_end()));
             match traceback_location(trace) {
                 Some(at) if !has_location(&msg) => format!("{at}: {msg}"),
                 _ => msg,
@@ -210,6 +226,11 @@ mod tests {
             "\nstack traceback:".to_owned() + trace
         ));
         assert_eq!(message(&e), "bots/x.lua:7: (error object is a table value)");
+        let e = mlua::Error::RuntimeError(format!(
+            "liar prelude:431: too many results to unpack{}",
+            "\nstack traceback:".to_owned() + trace
+        ));
+        assert_eq!(message(&e), "bots/x.lua:7: too many results to unpack");
     }
 
     #[test]

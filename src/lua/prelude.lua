@@ -457,8 +457,13 @@ function table.sort(t, comp)
     sort(t, compare)
     return
   end
-  if n <= 1 or n >= 0x7fffffff or (comp ~= nil and type(comp) ~= "function") then
-    return sort(t, comp) -- C does nothing, or raises the error
+  -- C's checks, on the length read once (C would read it again).
+  if n <= 1 then
+    return
+  elseif n >= 0x7fffffff then
+    error("bad argument #1 to 'sort' (array too big)", 2)
+  elseif comp ~= nil and type(comp) ~= "function" then
+    error("bad argument #2 to 'sort' (function expected, got " .. type(comp) .. ")", 2)
   end
   -- Sort a copy that C reads raw (with the same length, holes and all),
   -- then write it back.
