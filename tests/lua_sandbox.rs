@@ -967,6 +967,17 @@ fn errors_are_located_in_every_match() {
 /// limit itself plus a little.
 const PROMPT: Duration = Duration::from_millis(2_500);
 
+/// With `LIAR_SANDBOX_TIMES` set, prints how long a hostile call took.
+fn report(what: &str, code: &str, reason: PenaltyReason, took: Duration) {
+    if std::env::var_os("LIAR_SANDBOX_TIMES").is_some() {
+        let first = code.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        eprintln!(
+            "{what} {:>7.1} ms {reason:?}: {first}",
+            took.as_secs_f64() * 1000.0
+        );
+    }
+}
+
 /// Loads `code` as a bot's top-level code under the default limits: the
 /// load must fail for one of `reasons`, promptly. Returns the reason, the
 /// detail and the time taken.
@@ -981,6 +992,7 @@ fn stopped_at_load(code: &str, reasons: &[PenaltyReason]) -> (PenaltyReason, Str
                 "{code}\nstopped for {reason:?}, not {reasons:?}: {detail}"
             );
             assert!(took < PROMPT, "{code}\ntook {took:?}");
+            report("load", code, reason, took);
             (reason, detail, took)
         }
         Err(e) => panic!("{code}\nunexpected error: {e}"),
@@ -1023,7 +1035,11 @@ fn stopped_in_call(body: &str, reasons: &[PenaltyReason]) -> (String, Duration) 
     );
     assert_eq!(stats.penalty_total(1) + stats.penalty_total(2), 0);
     let slowest = hostile.stats().slowest;
-    assert!(slowest < PROMPT, "{body}\nthe slowest call took {slowest:?}");
+    assert!(
+        slowest < PROMPT,
+        "{body}\nthe slowest call took {slowest:?}"
+    );
+    report("call", body, reason, slowest);
     (d[0].clone(), slowest)
 }
 
@@ -1119,7 +1135,7 @@ fn threat_19_comparing_strings_of_nul_bytes() {
     for body in bodies {
         let (_, detail, took) = stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
         assert!(detail.contains("5000000 instructions"), "{detail}");
-        assert!(took < Duration::from_millis(1_500), "{body}: {took:?}");
+        assert!(took < Duration::from_millis(1_250), "{body}: {took:?}");
         stopped_in_call(body, &[Budget]);
     }
 }
@@ -1176,14 +1192,21 @@ fn threat_19_slow_instructions_meet_the_clock() {
            while rawequal(a, b) or true do local _ = a == b end"#,
         r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do for i = 1, s do break end end"#,
         r#"local s = string.rep("7", 2^20) while true do local _ = math.abs(s) end"#,
-        r##"local t = {} for i = 1, 999000 do t[i] = i end
+        r##"local t = {} for i = 1, 400000 do t[i] = i end
            local function f(...) while true do local _ = select("#", ...) end end
            f(table.unpack(t))"##,
     ];
-    for body in bodies {
-        stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Timeout]);
-        let (_, slowest) = stopped_in_call(body, &[Budget, Timeout]);
-        assert!(slowest < Duration::from_millis(1_500), "{body}: {slowest:?}");
+    for (i, body) in bodies.iter().enumerate() {
+        let (_, _, took) = stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Timeout]);
+        assert!(took < Duration::from_millis(1_250), "{body}: {took:?}");
+        // (Each of these takes the whole second: two in a decision suffice.)
+        if i == 0 || i == bodies.len() - 1 {
+            let (_, slowest) = stopped_in_call(body, &[Budget, Timeout]);
+            assert!(
+                slowest < Duration::from_millis(1_250),
+                "{body}: {slowest:?}"
+            );
+        }
     }
 }
 
@@ -1254,14 +1277,21 @@ return { api_version = 1, challenge = function() return true end, reroll = funct
     let lines = logs(&events, 0);
     let line = lines.first().cloned().unwrap_or_default();
     let halves: Vec<&str> = line.split(" / ").collect();
-    assert_eq!(halves.len(), 20, "{line}");
-    let (plain, proxied) = halves.split_at(10);
+    assert_eq!(halves.len(), 18, "{line}");
+    // C's errors raised through a wrapper are located at the wrapper.
+    let unlocated = |s: &&str| {
+        s.strip_prefix("liar prelude:")
+            .and_then(|r| r.split_once(": "))
+            .map_or(s.to_string(), |(_, m)| m.to_string())
+    };
+    let plain: Vec<String> = halves[..9].iter().map(unlocated).collect();
+    let proxied: Vec<String> = halves[9..].iter().map(unlocated).collect();
     assert_eq!(
-        plain[..9].join(" / "),
-        "1,2,3,nil|043 / b-3 / 3:8,9 / 2,3,4,4 / nil,1,2,3 / 1,3,5,9 / 9,5,3,1 / false",
+        plain.join(" / "),
+        "1,2,3,nil|042.5 / b-3 / 3:8,9 / 2,3,4,4 / nil,1,2,3 / 1,3,5,9 / 9,5,3,1 / false / \
+         invalid value (table) at index 2 in table for 'concat'",
         "{line}"
     );
-    assert!(plain[9].contains("invalid value (at index 2) in table for 'concat'"), "{line}");
     assert_eq!(plain, proxied, "{line}");
 }
 
@@ -1289,7 +1319,7 @@ end
 function bot.challenge(view) chatter() return calls % 5 == 0 end
 function bot.reroll(view)
   chatter()
-  if calls % 3 == 0 then return { zeta = 1, alpha = 2, mid = 3, [7] = 4 } end
+  if calls % 3 == 0 then return { zeta = 1, alpha = 2, mid = 3, [true] = 4 } end
   return {}
 end
 function bot.claim(view)
@@ -1304,7 +1334,8 @@ return bot
 #[test]
 fn threat_22_no_addresses_or_hash_order_in_replays() {
     let run = || {
-        let mut setup = MatchSetup::native(Rules::default(), 77, 4, &["honest", "random", "honest"]);
+        let mut setup =
+            MatchSetup::native(Rules::default(), 77, 4, &["honest", "random", "honest"]);
         setup.penalty.disqualify_after = None;
         let hostile = bot_with(SHOWING_OFF, BotLimits::default());
         setup.seats[0] = hostile.seat_info(0);
@@ -1319,10 +1350,28 @@ fn threat_22_no_addresses_or_hash_order_in_replays() {
     };
     let first = run();
     let text = String::from_utf8_lossy(&first).into_owned();
-    assert!(text.contains("table: #1\\tfunction: #2\\tthread: #3\\tWidget: #4\\ttold\\ttable: #5\\ttable: #1"), "{text}");
+    assert!(
+        text.contains(
+            "table: #1\\tfunction: #2\\tthread: #3\\tWidget: #4\\ttold\\ttable: #5\\ttable: #1"
+        ),
+        "{text}"
+    );
     assert!(text.contains("%p is not available to bots"), "{text}");
-    assert!(text.contains("a table with the key \\\"alpha\\\""), "{text}");
-    assert!(!text.contains("0x"), "no address: {text}");
+    assert!(
+        text.contains("a table with the key \\\"alpha\\\""),
+        "{text}"
+    );
+    let addresses = text
+        .match_indices("0x")
+        .filter(|(at, _)| {
+            text[at + 2..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_hexdigit())
+        })
+        .count();
+    assert_eq!(addresses, 0, "no address: {text}");
+    assert!(text.contains("(error object is a Oops value)"), "{text}");
     for _ in 0..3 {
         assert!(run() == first, "the replays differ");
     }
@@ -1333,8 +1382,57 @@ fn threat_22_no_addresses_or_hash_order_in_replays() {
 fn threat_22_percent_p_is_refused() {
     let (detail, _) = stopped_in_call(r#"string.format("%-20p", {})"#, &[Failed]);
     assert!(detail.contains("hostile.lua:"), "{detail}");
-    assert!(detail.contains("bad argument #2 to 'format' (%p is not available"), "{detail}");
-    let (detail, _) = stopped_in_call(r#"error(setmetatable({}, { __name = "MyError" }))"#, &[Failed]);
-    assert!(!detail.contains("0x5") && !detail.contains("0x7"), "{detail}");
+    assert!(
+        detail.contains("bad argument #2 to 'format' (%p is not available"),
+        "{detail}"
+    );
+    let (detail, _) = stopped_in_call(
+        r#"error(setmetatable({}, { __name = "MyError" }))"#,
+        &[Failed],
+    );
+    assert!(
+        !detail.contains("0x5") && !detail.contains("0x7"),
+        "{detail}"
+    );
     assert!(detail.contains("MyError"), "{detail}");
+}
+
+// A call stopped at the end of one match leaves nothing behind: the next
+// match (here with another ranking, which the host installs first) plays
+// normally.
+#[test]
+fn a_stopped_call_does_not_spoil_the_next_match() {
+    let code = r#"
+local bot = { api_version = 1 }
+local function maybe_loop(view) if view.rules.kickers then while true do end end end
+function bot.challenge(view) maybe_loop(view) return liar.is_top(view.claim) end
+function bot.reroll(view) maybe_loop(view) return {} end
+function bot.claim(view) maybe_loop(view) return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let mut hostile = bot(code);
+    for (round, kickers) in [true, false].into_iter().enumerate() {
+        let rules = Rules {
+            kickers,
+            ..Rules::default()
+        };
+        let mut setup = MatchSetup::native(rules, 5, 2, &["honest", "honest", "random"]);
+        setup.penalty.disqualify_after = None;
+        setup.seats[0] = hostile.seat_info(0);
+        let mut events = Events::default();
+        let stats = {
+            let mut players: Vec<Box<dyn Player + '_>> = vec![
+                Box::new(Borrowed(&mut hostile)),
+                Box::new(NativePlayer::new(Policy::Honest)),
+                Box::new(NativePlayer::new(Policy::Random)),
+            ];
+            play_match(&setup, &mut players, &mut events).unwrap_or_default()
+        };
+        assert_eq!(stats.games, 2);
+        if round == 0 {
+            assert_penalised_for(&stats, PenaltyReason::Budget);
+        } else {
+            assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events.0));
+        }
+    }
 }

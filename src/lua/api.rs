@@ -80,8 +80,13 @@ impl Shared {
         let mut log = lock(&self.log);
         if log.kept < log.cap {
             log.kept += 1;
-            let line = cut(text, BotLimits::LOG_LINE_BYTES);
-            log.lines.push(line);
+            // Control characters (escape sequences above all) would act on
+            // the terminal of whoever reads the log: they are shown as `�`.
+            let shown: String = text
+                .chars()
+                .map(|c| if c.is_control() && c != '\t' { '\u{fffd}' } else { c })
+                .collect();
+            log.lines.push(cut(&shown, BotLimits::LOG_LINE_BYTES));
         } else if !log.capped {
             log.capped = true;
             let cap = log.cap;

@@ -87,6 +87,17 @@ pub enum BotLoadError {
         /// What went wrong.
         detail: String,
     },
+    /// The code is longer than [`MAX_CODE_BYTES`].
+    #[error(
+        "{chunk}: the bot is {bytes} bytes long, but a bot may have at most {} KiB of code",
+        MAX_CODE_BYTES >> 10
+    )]
+    TooLarge {
+        /// The script's name.
+        chunk: String,
+        /// Its length.
+        bytes: usize,
+    },
     /// The bot's own process refused it (process isolation): the message is
     /// the refusal as that process worded it.
     #[error("{message}")]
@@ -190,23 +201,28 @@ impl State {
             lua,
         } = sandbox::new_state(limits, &shared).map_err(|e| sandbox_error(script, &e))?;
         let host = HostFns::from_table(&host).map_err(|e| sandbox_error(script, &e))?;
-        let parts = load_bot(&lua, &host, &shared, script, limits)?;
-        Ok(State {
+        let mut state = State {
             shared,
             host,
             set_ranking,
-            observe: parts.observe,
-            labels: parts.labels,
-            name: parts.name,
+            observe: None,
+            labels: Default::default(),
+            name: None,
             lua,
-        })
+        };
+        // Even the first run of the bot's code gets fresh globals, so that
+        // every run starts alike.
+        state.reload(script, limits)?;
+        Ok(state)
     }
 
     /// Starts the bot afresh in this state: new globals with new copies of
-    /// the libraries (what the bot did to the old ones is left behind as
-    /// garbage), then the bot's code runs again. As good as a new state for
-    /// the bot, at a tenth of the cost.
+    /// every table reachable from them (what the bot did to the old ones is
+    /// garbage, and is collected), then the bot's code runs again. As good
+    /// as a new state for the bot, at a tenth of the cost.
     fn reload(&mut self, script: &Script, limits: &BotLimits) -> Result<(), BotLoadError> {
+        // The old match's functions keep its globals alive.
+        self.observe = None;
         let meter = &self.shared.meter;
         meter
             .start(&self.lua, limits.instructions, limits.wall())
@@ -227,10 +243,31 @@ impl State {
             .gc_collect()
             .map_err(|e| sandbox_error(script, &e))?;
         self.shared.reset_log();
+        let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
+        // The bot's code may also return after its limit.
+        late(started.elapsed(), limits).map_err(|(reason, detail)| BotLoadError::Failed {
+            chunk: script.chunk.clone(),
+            reason,
+            detail,
+        })?;
         self.observe = parts.observe;
         self.labels = parts.labels;
         self.name = parts.name;
+        Ok(())
+    }
+}
+
+impl LuaBot {
+    /// Installs the match's ranking in the `liar` helpers, if it changed.
+    fn install_ranking(&self) -> Result<(), Failure> {
+        let st = &self.state;
+        if st.shared.ranking() == self.ranking {
+            return Ok(());
+        }
+        super::api::set_ranking(&st.set_ranking, self.ranking)
+            .map_err(|e| (PenaltyReason::Error, failure::message(&e)))?;
+        st.shared.set_ranking(self.ranking);
         Ok(())
     }
 }
@@ -460,8 +497,6 @@ pub struct LuaBot {
     hash: String,
     seat: Seat,
     ranking: Ranking,
-    /// Whether the state has played a match (the next one needs a new state).
-    used: bool,
     /// A failure that makes every decision fail (the state could not be rebuilt).
     broken: Option<Failure>,
     /// A failure of `observe` or of match set-up, reported at the next decision.
@@ -498,24 +533,54 @@ impl LuaBot {
         code: impl Into<Vec<u8>>,
         limits: &BotLimits,
     ) -> Result<LuaBot, BotLoadError> {
+        LuaBot::load_watched(chunk, code.into(), limits, None)
+    }
+
+    /// [`LuaBot::from_source`], with the watchdog ending the program if the
+    /// load or any later call of the bot is ever stuck far past its limit
+    /// (for bots played in the engine's own process, where such a call
+    /// cannot be stopped otherwise).
+    pub fn watched(
+        chunk: &str,
+        code: impl Into<Vec<u8>>,
+        limits: &BotLimits,
+    ) -> Result<LuaBot, BotLoadError> {
+        let clock = CallClock::watched(chunk.to_string(), limits.wall());
+        LuaBot::load_watched(chunk, code.into(), limits, Some(clock))
+    }
+
+    fn load_watched(
+        chunk: &str,
+        code: Vec<u8>,
+        limits: &BotLimits,
+        clock: Option<Arc<CallClock>>,
+    ) -> Result<LuaBot, BotLoadError> {
+        check_size(chunk, &code)?;
         let script = Arc::new(Script {
             chunk: chunk.to_string(),
-            code: code.into(),
+            code,
             bytecode: OnceLock::new(),
         });
-        let state = State::build(&script, limits)?;
+        let started = Instant::now();
+        if let Some(clock) = &clock {
+            clock.begin(started);
+        }
+        let state = State::build(&script, limits);
+        if let Some(clock) = &clock {
+            clock.end();
+        }
+        let state = state?;
         Ok(LuaBot {
             hash: code_hash(&script.code),
             script,
             limits: *limits,
             seat: 0,
             ranking: Ranking::default(),
-            used: false,
             broken: None,
             pending: None,
             sync: ViewSync::default(),
             stats: BotStats::default(),
-            clock: None,
+            clock,
             state,
         })
     }
@@ -545,14 +610,6 @@ impl LuaBot {
     /// The limits the bot runs under.
     pub fn limits(&self) -> &BotLimits {
         &self.limits
-    }
-
-    /// Has the watchdog end the program if a call of this bot is ever
-    /// stuck far past its limit (for bots played in the engine's own
-    /// process, where such a call cannot be stopped otherwise).
-    pub fn watch(&mut self) {
-        let who = format!("{} ({})", self.name().unwrap_or("unnamed"), self.chunk());
-        self.clock = Some(CallClock::watched(who, self.limits.wall()));
     }
 
     /// Figures about the bot's calls so far.
@@ -594,6 +651,13 @@ impl LuaBot {
             .unwrap_or(i64::MAX)
             .saturating_sub(self.state.shared.meter.remaining())
             .max(0) as u64;
+        // A single huge charge (a C function asked to do 2^62 steps) stops
+        // the call at once; it did not do that work.
+        let used = used.min(
+            self.limits
+                .instructions
+                .saturating_add(u64::from(BotLimits::HOOK_STEP)),
+        );
         let memory = self.state.lua.used_memory() as u64;
         self.stats.record(call, took, used, memory);
         late(took, &self.limits)
@@ -620,6 +684,23 @@ impl LuaBot {
 }
 
 const CALLS: [&str; 3] = ["challenge", "reroll", "claim"];
+
+/// The largest bot file accepted. Compiling Lua takes more than linear time
+/// on some texts (long chains of `or`, many nested scopes), and a bot is
+/// compiled before any limit can stop it; the largest bundled bot is
+/// 40 KiB.
+pub const MAX_CODE_BYTES: usize = 256 << 10;
+
+/// Refuses code over [`MAX_CODE_BYTES`].
+pub(crate) fn check_size(chunk: &str, code: &[u8]) -> Result<(), BotLoadError> {
+    if code.len() <= MAX_CODE_BYTES {
+        return Ok(());
+    }
+    Err(BotLoadError::TooLarge {
+        chunk: chunk.to_string(),
+        bytes: code.len(),
+    })
+}
 
 /// The code of a bundled bot, or why there is none by that name.
 pub(crate) fn bundled_code(name: &str) -> Result<&'static str, BotLoadError> {
@@ -672,38 +753,25 @@ fn late(took: Duration, limits: &BotLimits) -> Result<(), Failure> {
 impl Player for LuaBot {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
         self.ranking = info.rules.ranking();
-        // The bot's top-level code runs with the match's ranking installed:
-        // if it ran under another one, it runs again.
-        let other_ranking = self.state.shared.ranking() != self.ranking;
-        if other_ranking {
-            let st = &self.state;
-            match super::api::set_ranking(&st.set_ranking, self.ranking) {
-                Ok(()) => st.shared.set_ranking(self.ranking),
-                Err(e) => {
-                    self.broken = Some((PenaltyReason::Error, failure::message(&e)));
-                }
-            }
+        // Every match starts from a fresh run of the bot's code, with the
+        // match's ranking installed, so no match depends on another.
+        let started = Instant::now();
+        if let Some(clock) = &self.clock {
+            clock.begin(started);
         }
-        if self.used || other_ranking {
-            let started = Instant::now();
-            if let Some(clock) = &self.clock {
-                clock.begin(started);
-            }
-            let reloaded = self.state.reload(&self.script, &self.limits);
-            if let Some(clock) = &self.clock {
-                clock.end();
-            }
-            match reloaded
-                .map_err(|e| (reload_reason(&e), e.to_string()))
-                .and_then(|()| late(started.elapsed(), &self.limits))
-            {
-                Ok(()) => self.broken = None,
-                Err((reason, e)) => {
-                    self.broken = Some((reason, format!("the bot could not be reloaded: {e}")));
-                }
-            }
+        let restarted = self
+            .install_ranking()
+            .and_then(|()| {
+                self.state
+                    .reload(&self.script, &self.limits)
+                    .map_err(|e| (reload_reason(&e), e.to_string()))
+            });
+        if let Some(clock) = &self.clock {
+            clock.end();
         }
-        self.used = true;
+        self.broken = restarted
+            .err()
+            .map(|(reason, e)| (reason, format!("the bot could not be restarted: {e}")));
         self.pending = None;
         self.sync.reset();
         self.seat = info.seat;

@@ -128,17 +128,18 @@ fn traceback_location(trace: &str) -> Option<String> {
     })
 }
 
-/// Lua renders non-string error values as `table: 0x55d0...`: say what they
-/// were instead (addresses would make replays differ between runs).
+/// Lua renders non-string error values as `table: 0x55d0...` (or with the
+/// `__name` of their metatable instead of `table`): say what they were
+/// instead (addresses would make replays differ between runs).
 fn plain(message: &str) -> String {
-    for kind in ["table", "function", "thread", "userdata"] {
-        if let Some(rest) = message
-            .strip_prefix(kind)
-            .and_then(|r| r.strip_prefix(": 0x"))
-            && rest.bytes().all(|b| b.is_ascii_hexdigit())
-        {
-            return format!("(error object is a {kind} value)");
-        }
+    if let Some((kind, rest)) = message.rsplit_once(": 0x")
+        && !kind.is_empty()
+        && !kind.contains('\n')
+        && !kind.contains(": ")
+        && rest.len() >= 6
+        && rest.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return format!("(error object is a {kind} value)");
     }
     message.to_string()
 }
@@ -242,7 +243,11 @@ mod tests {
         assert_eq!(scrub("0xdeadbeef"), "0x…");
         assert_eq!(scrub("nothing here 0x"), "nothing here 0x");
         let e = mlua::Error::RuntimeError("MyType: 0x55d0c0ffee10".into());
-        assert_eq!(message(&e), "MyType: 0x…");
+        assert_eq!(message(&e), "(error object is a MyType value)");
+        let e = mlua::Error::RuntimeError(
+            "x.lua:1: at 0x55d0c0ffee10, MyType: 0x55d0c0ffee10 now".into(),
+        );
+        assert_eq!(message(&e), "x.lua:1: at 0x…, MyType: 0x… now");
     }
 
     #[test]

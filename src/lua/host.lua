@@ -164,11 +164,19 @@ function host.snapshot()
       pristine[k] = type(v) == "table" and copy(v, seen) or v
     end
   end
+  -- Bots only ever run in copies: the original table must not be kept
+  -- alive here (whatever a bot stored in it would outlive its match).
+  globals = nil
 end
 
 -- New globals for a new match: every table a bot can reach from them is a
 -- new copy, so nothing the bot stored in the old ones carries over.
 function host.fresh_env()
+  -- Forget the last match: its bot functions (whose upvalues hold its
+  -- globals) and the tables its views shared, which the bot could fill.
+  fn[1], fn[2], fn[3] = nil, nil, nil
+  seat, seats, rules, names = nil, nil, nil, nil
+  chips, order, hist, hist_n = {}, {}, {}, 0
   local env = copy(pristine, {})
   env._G = env
   string_meta.__index = env.string

@@ -65,12 +65,9 @@ impl Bot {
     ) -> Result<Bot, BotLoadError> {
         let code = code.into();
         match isolation {
-            Isolation::Thread => {
-                let mut bot = LuaBot::from_source(chunk, code, limits)?;
-                bot.watch();
-                Ok(Bot::Thread(bot))
-            }
+            Isolation::Thread => Ok(Bot::Thread(LuaBot::watched(chunk, code, limits)?)),
             Isolation::Process => {
+                super::bot::check_size(chunk, &code)?;
                 let program = std::env::current_exe().map_err(|e| BotLoadError::Sandbox {
                     chunk: chunk.to_string(),
                     detail: format!("cannot find the liar program to run the bot: {e}"),

@@ -78,6 +78,9 @@ pub(crate) fn set_current(meter: Option<&Arc<Meter>>) {
     });
 }
 
+/// An allocation request: pointer, old size (or type tag), new size.
+type Request = (usize, usize, usize);
+
 /// The wrapper's state (the allocator's `ud`).
 struct Metered {
     inner: ffi::lua_Alloc,
@@ -86,7 +89,7 @@ struct Metered {
     in_use: Cell<usize>,
     /// The last request refused (pointer, old size, new size), and whether
     /// for the budget.
-    last_refused: Cell<Option<((usize, usize, usize), bool)>>,
+    last_refused: Cell<Option<(Request, bool)>>,
     /// Live strings of at least [`TRACK_FROM`] bytes: address -> size.
     strings: RefCell<HashMap<usize, usize>>,
 }
@@ -191,7 +194,7 @@ unsafe extern "C" fn metered_alloc(
         return unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
     }
     let growth = nsize.saturating_sub(old);
-    let request = (ptr as usize, osize, nsize);
+    let request: Request = (ptr as usize, osize, nsize);
     // After a refusal Lua collects garbage and asks again, once: a budget
     // refusal stands, a refusal of the limit is tried again.
     let retry = match m.last_refused.replace(None) {

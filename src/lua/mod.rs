@@ -53,7 +53,7 @@ mod view;
 mod watchdog;
 
 pub use api::API_VERSION;
-pub use bot::{BotLoadError, BotStats, LuaBot, code_hash};
+pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
 pub use bundled::{BUNDLED_BOTS, bundled_source};
 pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
 pub use isolated_bot::Bot;

@@ -725,7 +725,13 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
         match m.do_match(s, 0)? {
             Some(e) if Some(e) != last => {
                 n += 1;
-                changed |= add_replacement(lua, &m, &mut out, &repl, repl_text.as_ref(), s, e)?;
+                let before = out.len();
+                let cap = before.saturating_add(room(lua));
+                changed |=
+                    add_replacement(lua, &m, &mut out, &repl, repl_text.as_ref(), s, e, cap)?;
+                // Copying the replacement in is work too (`%0` repeated
+                // copies the whole match each time).
+                m.steps.add(((out.len() - before) / 64) as u64)?;
                 s = e;
                 last = Some(e);
             }
@@ -753,7 +759,9 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
     Ok((Value::String(lua.create_string(&out)?), n))
 }
 
-/// Appends the replacement of the match `s..e`; whether anything changed.
+/// Appends the replacement of the match `s..e`, letting `out` grow to no
+/// more than `cap` bytes; whether anything changed.
+#[allow(clippy::too_many_arguments)]
 fn add_replacement(
     lua: &Lua,
     m: &Matcher<'_, '_>,
@@ -762,6 +770,7 @@ fn add_replacement(
     text: Option<&LuaString>,
     s: usize,
     e: usize,
+    cap: usize,
 ) -> mlua::Result<bool> {
     let value = match repl {
         Value::Function(f) => {
@@ -771,7 +780,7 @@ fn add_replacement(
         Value::Table(t) => t.get::<Value>(m.capture_value(lua, 0, s, e)?)?,
         _ => {
             if let Some(text) = text {
-                add_text(lua, m, out, &text.as_bytes(), s, e)?;
+                add_text(lua, m, out, &text.as_bytes(), s, e, cap)?;
             }
             return Ok(true);
         }
@@ -784,7 +793,10 @@ fn add_replacement(
     }
 }
 
-/// A replacement string with `%0`–`%9` and `%%` (`add_s` in `lstrlib.c`).
+/// A replacement string with `%0`–`%9` and `%%` (`add_s` in `lstrlib.c`),
+/// appended while `out` holds no more than `cap` bytes (a replacement such
+/// as `%0` repeated thousands of times would otherwise build gigabytes
+/// before anything looked).
 fn add_text(
     lua: &Lua,
     m: &Matcher<'_, '_>,
@@ -792,9 +804,14 @@ fn add_text(
     text: &[u8],
     s: usize,
     e: usize,
+    cap: usize,
 ) -> mlua::Result<()> {
     let mut i = 0;
     while i < text.len() {
+        // Checked before each piece: `out` passes `cap` by one piece at most.
+        if out.len() > cap {
+            return Err(mlua::Error::MemoryError("not enough memory".into()));
+        }
         let c = text[i];
         i += 1;
         if c != ESC {

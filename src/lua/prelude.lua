@@ -17,7 +17,7 @@ local insert, remove, move, concat, unpack, sort =
 local sub, byte, find, format = string.sub, string.byte, string.find, string.format
 local rep, upper, lower, reverse = string.rep, string.upper, string.lower, string.reverse
 local pack, packsize, s_unpack = string.pack, string.packsize, string.unpack
-local u_len, u_offset, u_codepoint = utf8.len, utf8.offset, utf8.codepoint
+local u_len, u_offset, u_codepoint, u_codes = utf8.len, utf8.offset, utf8.codepoint, utf8.codes
 local raw_load, raw_setmetatable, raw_xpcall = load, setmetatable, xpcall
 local string_meta = getmetatable("")
 
@@ -159,21 +159,44 @@ function string.format(fmt, ...)
   return format(fmt, unpack(args, 1, n))
 end
 
--- Text chunks only (no bytecode); a chunk's size is charged to the budget
--- because parsing it is work the instruction count cannot see. A reader
--- function is wrapped so that each piece it returns is charged too.
+-- Text chunks only (no bytecode). Parsing is work the instruction count
+-- cannot see, and it can grow faster than the text (a chain of `or` walks a
+-- jump list that grows with it; every name is looked up through every
+-- enclosing scope): the parser is handed the text a piece at a time, each
+-- piece charged (one step a byte), which also looks at the clock between
+-- pieces. A bot's reader function is wrapped the same way: its pieces are
+-- charged and handed on in parts.
+local PIECE = 2048
+
+local function in_pieces(next_text)
+  local text, at = "", 1
+  return function()
+    if at > #text then
+      text, at = next_text(), 1
+      if type(text) ~= "string" or text == "" then
+        return text -- the end (nil or ""), a number, or what C refuses
+      end
+    end
+    local piece = sub(text, at, at + PIECE - 1)
+    at = at + PIECE
+    charge(#piece)
+    return piece
+  end
+end
+
 local function load(chunk, name, _mode, ...)
   if type(chunk) == "string" then
-    charge(#chunk)
-  elseif type(chunk) == "function" then
-    local read = chunk
-    chunk = function()
-      local piece = read()
-      if type(piece) == "string" then
-        charge(#piece)
-      end
-      return piece
+    if name == nil then
+      name = chunk -- as C names a string chunk
     end
+    local whole = chunk
+    chunk = in_pieces(function()
+      local text = whole
+      whole = nil
+      return text
+    end)
+  elseif type(chunk) == "function" then
+    chunk = in_pieces(chunk)
   end
   if select("#", ...) > 0 then
     return raw_load(chunk, name, "t", (...))
@@ -340,7 +363,7 @@ function table.move(a1, f, e, t, a2)
     if ti > maxinteger - n + 1 then
       error("bad argument #4 to 'move' (destination wrap around)", 2)
     end
-    if ti > ei or ti > fi or (a2 ~= nil and a1 ~= a2) then
+    if ti > ei or ti <= fi or (a2 ~= nil and a1 ~= a2) then
       for i = 0, n - 1 do
         dest[ti + i] = a1[fi + i]
       end
@@ -357,7 +380,7 @@ local function field(t, k)
   local v = t[k]
   local kind = type(v)
   if kind ~= "string" and kind ~= "number" then
-    error(format("invalid value (at index %d) in table for 'concat'", k), 3)
+    error(format("invalid value (%s) at index %d in table for 'concat'", kind, k), 3)
   end
   return v
 end
@@ -503,6 +526,21 @@ for name, f in next, { upper = upper, lower = lower, reverse = reverse } do
   end
 end
 
+-- The iterator of utf8.codes skips continuation bytes in C before it
+-- answers: what it skipped is charged once it has answered.
+function utf8.codes(...)
+  local step, s, init = u_codes(...)
+  return function(str, i)
+    local at, code = step(str, i)
+    local from = int(i) or 0
+    local to = at or (type(str) == "string" and #str or from)
+    if to - from > 256 then
+      charge((to - from) // 64)
+    end
+    return at, code
+  end, s, init
+end
+
 for name, f in next, { len = u_len, offset = u_offset, codepoint = u_codepoint } do
   utf8[name] = function(s, ...)
     charge_long(s, 64)
@@ -530,7 +568,9 @@ end
 -- tonumber, and arithmetic on strings (the string metatable's __add and
 -- friends, C functions that convert their operands).
 local function to_number(...)
-  charge_long((...), 4)
+  local v, base = ...
+  charge_long(v, 4)
+  charge_long(base, 4)
   return tonumber(...)
 end
 

@@ -138,7 +138,18 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
     string.raw_set("dump", Value::Nil)?;
 
     pattern::register(&lua, &shared.meter)?;
-    let (liar, set_ranking, hands) = api::register(&lua, shared)?;
+    let (liar, install_ranking, hands) = api::register(&lua, shared)?;
+    // Installing a ranking is the host's own work, done between the bot's
+    // calls: it gets a fresh meter, whatever the bot's last call left there
+    // (a stopped call would otherwise stop it too).
+    let set_ranking = {
+        let meter = Arc::clone(&shared.meter);
+        let (instructions, wall) = (limits.instructions, limits.wall());
+        lua.create_function(move |lua, args: mlua::MultiValue| {
+            meter.start(lua, instructions, wall)?;
+            install_ranking.call::<()>(args)
+        })?
+    };
     globals.raw_set("liar", liar.clone())?;
 
     let meter = Arc::clone(&shared.meter);

@@ -209,7 +209,9 @@ mod filter {
             ALLOWED.iter().map(|&s| (s, Vec::new())).collect();
         // Reading the request pipe, writing the reply pipe.
         rules.insert(libc::SYS_read, vec![arg_is(0, 0)?]);
-        rules.insert(libc::SYS_write, vec![arg_is(0, 1)?]);
+        // (And standard error, closed: Rust's out-of-memory report tries it
+        // before aborting, and the abort should say what happened.)
+        rules.insert(libc::SYS_write, vec![arg_is(0, 1)?, arg_is(0, 2)?]);
         // Moving the CPU-time limit forward (glibc's setrlimit is prlimit64
         // on this process).
         rules.insert(
