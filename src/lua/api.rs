@@ -84,7 +84,13 @@ impl Shared {
             // the terminal of whoever reads the log: they are shown as `�`.
             let shown: String = text
                 .chars()
-                .map(|c| if c.is_control() && c != '\t' { '\u{fffd}' } else { c })
+                .map(|c| {
+                    if c.is_control() && c != '\t' {
+                        '\u{fffd}'
+                    } else {
+                        c
+                    }
+                })
                 .collect();
             log.lines.push(cut(&shown, BotLimits::LOG_LINE_BYTES));
         } else if !log.capped {

@@ -759,13 +759,11 @@ impl Player for LuaBot {
         if let Some(clock) = &self.clock {
             clock.begin(started);
         }
-        let restarted = self
-            .install_ranking()
-            .and_then(|()| {
-                self.state
-                    .reload(&self.script, &self.limits)
-                    .map_err(|e| (reload_reason(&e), e.to_string()))
-            });
+        let restarted = self.install_ranking().and_then(|()| {
+            self.state
+                .reload(&self.script, &self.limits)
+                .map_err(|e| (reload_reason(&e), e.to_string()))
+        });
         if let Some(clock) = &self.clock {
             clock.end();
         }

@@ -3,7 +3,7 @@
 //! [`LuaBot`], so it plays exactly as it would in the engine's process.
 
 use super::confine;
-use super::wire::{Reply, Report, Request, read_frame, write_frame};
+use super::wire::{OwnedView, Reply, Report, Request, read_frame, write_frame};
 use crate::engine::{MatchInfo, Player, PlayerError, SeatInfo};
 use crate::lua::{BotLoadError, LuaBot};
 use crate::rules::Rules;
@@ -58,6 +58,8 @@ pub fn serve(memory_bytes: u64, wall: Duration) -> i32 {
 struct Host {
     bot: Option<LuaBot>,
     rules: Rules,
+    /// The last view (its history grows between decisions).
+    view: OwnedView,
 }
 
 impl Host {
@@ -105,13 +107,19 @@ impl Host {
             Request::Observe(event) => self.with_bot(|bot, _| bot.observe(&event)),
             Request::Sync => self.with_bot(|_, _| ()),
             Request::Decide(view) => {
+                if !self.view.update(view) {
+                    return Reply::LoadFailed {
+                        reason: None,
+                        message: "a view's history did not follow the last one".into(),
+                    };
+                }
                 let Some(bot) = self.bot.as_mut() else {
                     return Reply::LoadFailed {
                         reason: None,
                         message: "no bot is loaded".into(),
                     };
                 };
-                let answer = match bot.decide(&view.view(&self.rules)) {
+                let answer = match bot.decide(&self.view.view(&self.rules)) {
                     Ok(d) => Ok(d),
                     Err(PlayerError::Failed { reason, detail }) => Err((reason, detail)),
                     Err(PlayerError::Quit) => Err((

@@ -52,6 +52,8 @@ struct Conn {
     unread: VecDeque<Unread>,
     /// When the last reply was read (the next one is timed from then).
     last_reply: Instant,
+    /// The round whose history the child has, and how much of it.
+    history: Option<((u32, u32), usize)>,
 }
 
 /// How a child ended while the engine waited for it.
@@ -96,6 +98,7 @@ impl Conn {
             buf: Vec::new(),
             unread: VecDeque::new(),
             last_reply: Instant::now(),
+            history: None,
         })
     }
 
@@ -413,13 +416,14 @@ impl ProcessBot {
         // The child caps its bot's log already; these caps hold even if
         // the child itself were subverted.
         let room = (self.limits.log_lines as usize + 1).saturating_mul(4);
-        self.logs.extend(report.logs.into_iter().take(room).map(|line| {
-            if line.len() > BotLimits::LOG_LINE_BYTES + 64 {
-                cut(&line, BotLimits::LOG_LINE_BYTES)
-            } else {
-                line
-            }
-        }));
+        self.logs
+            .extend(report.logs.into_iter().take(room).map(|line| {
+                if line.len() > BotLimits::LOG_LINE_BYTES + 64 {
+                    cut(&line, BotLimits::LOG_LINE_BYTES)
+                } else {
+                    line
+                }
+            }));
         self.live = report.stats;
         self.memory = report.memory;
     }
@@ -567,7 +571,13 @@ impl Player for ProcessBot {
                 "the bot's process is gone".into(),
             )));
         };
-        conn.queue(&view_request(view), wall + grace(wall), "deciding");
+        let round = (view.game, view.round);
+        let from = match conn.history {
+            Some((r, n)) if r == round && n <= view.history.len() => n,
+            _ => 0,
+        };
+        conn.history = Some((round, view.history.len()));
+        conn.queue(&view_request(view, from), wall + grace(wall), "deciding");
         // The replies owed before this one come first (a death while the
         // bot handles them fails this call).
         loop {

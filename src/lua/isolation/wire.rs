@@ -38,7 +38,8 @@ pub(crate) enum Request {
     },
     /// A game begins, with the seat's random seed for it.
     BeginGame { game: u32, seed: u64 },
-    /// A decision is owed.
+    /// A decision is owed: the view, its history given from entry
+    /// `history_from` on (the child keeps the entries before).
     Decide(OwnedView),
     /// A public event happened.
     Observe(PublicEvent),
@@ -82,9 +83,12 @@ pub(crate) enum Reply {
 }
 
 /// A [`SeatView`] with its own copies of the lists (the rules travel once
-/// per match).
+/// per match). As a message, its history holds only the entries from
+/// `history_from` on: a round's history grows by an entry or two between
+/// decisions, and is sent once.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct OwnedView {
+    history_from: u32,
     seat: Seat,
     decision: Option<DecisionKind>,
     game: u32,
@@ -98,6 +102,21 @@ pub(crate) struct OwnedView {
 }
 
 impl OwnedView {
+    /// Takes in the next view: `next`'s history follows the first
+    /// `next.history_from` entries of this one's. `false` if this one has
+    /// fewer (the sender lost count).
+    pub(crate) fn update(&mut self, next: OwnedView) -> bool {
+        let keep = next.history_from as usize;
+        if keep > self.history.len() {
+            return false;
+        }
+        let mut history = std::mem::take(&mut self.history);
+        history.truncate(keep);
+        history.extend(next.history);
+        *self = OwnedView { history, ..next };
+        true
+    }
+
     /// The view, borrowing `rules`.
     pub(crate) fn view<'a>(&'a self, rules: &'a Rules) -> SeatView<'a> {
         SeatView {
@@ -247,10 +266,13 @@ fn limits_in(i: &mut In<'_>) -> Option<BotLimits> {
     })
 }
 
-/// Packs a view (tag 4, [`Request::Decide`]).
-pub(crate) fn view_request(view: &SeatView<'_>) -> Vec<u8> {
+/// Packs a view (tag 4, [`Request::Decide`]), its history from entry
+/// `from` on (the child has the entries before).
+pub(crate) fn view_request(view: &SeatView<'_>, from: usize) -> Vec<u8> {
+    let from = from.min(view.history.len());
     let mut o = Out(Vec::with_capacity(96));
     o.u8(4);
+    o.u32(from as u32);
     o.seat(view.seat);
     o.u8(kind_byte(view.decision));
     o.u32(view.game);
@@ -273,8 +295,8 @@ pub(crate) fn view_request(view: &SeatView<'_>) -> Vec<u8> {
             o.u8(t.rerolled.map_or(u8::MAX, |n| n.min(5)));
         }
     }
-    o.u32(view.history.len() as u32);
-    for a in view.history {
+    o.u32((view.history.len() - from) as u32);
+    for a in &view.history[from..] {
         match *a {
             RoundAction::Claim { seat, claim } => {
                 o.u8(0);
@@ -306,6 +328,7 @@ pub(crate) fn view_request(view: &SeatView<'_>) -> Vec<u8> {
 }
 
 fn view_in(i: &mut In<'_>) -> Option<OwnedView> {
+    let history_from = i.u32()?;
     let seat = i.seat()?;
     let decision = kind_of(i.u8()?)?;
     let game = i.u32()?;
@@ -348,6 +371,7 @@ fn view_in(i: &mut In<'_>) -> Option<OwnedView> {
         }
     };
     Some(OwnedView {
+        history_from,
         seat,
         decision,
         game,
@@ -395,7 +419,9 @@ impl Request {
             }
             Request::Decide(view) => {
                 let rules = Rules::default();
-                return view_request(&view.view(&rules));
+                let mut bytes = view_request(&view.view(&rules), 0);
+                bytes[1..5].copy_from_slice(&view.history_from.to_le_bytes());
+                return bytes;
             }
             Request::Observe(event) => {
                 o.u8(5);
@@ -622,17 +648,61 @@ mod tests {
         let dice = Dice([Face::Queen, Face::Nine, Face::Ace, Face::Queen, Face::King]);
         state.throw(dice).unwrap();
         let view = state.view(0);
-        let bytes = view_request(&view);
+        let bytes = view_request(&view, 0);
         let Some(Request::Decide(owned)) = Request::decode(&bytes) else {
             panic!("not a view");
         };
-        let back = owned.view(&rules);
+        let mut kept = OwnedView::default();
+        assert!(kept.update(owned));
+        let back = kept.view(&rules);
         assert_eq!(back.seat, view.seat);
         assert_eq!(back.decision, view.decision);
         assert_eq!(back.chips, view.chips);
         assert_eq!(back.order, view.order);
         assert_eq!(back.dice, Some(dice));
         assert_eq!(back.to_beat, view.to_beat);
+        assert_eq!(back.history, view.history);
+    }
+
+    #[test]
+    fn a_history_travels_once() {
+        let rules = Rules::default();
+        let mut state = GameState::with_table_size(rules, &[0, 1, 2], 3, 0, 1);
+        let dice = Dice([Face::Queen, Face::Nine, Face::Ace, Face::Queen, Face::King]);
+        state.throw(dice).unwrap();
+        let mut kept = OwnedView::default();
+        let mut sent = 0;
+        for _ in 0..6 {
+            let Some(crate::rules::Pending::Decide { seat, .. }) = Some(state.pending()) else {
+                break;
+            };
+            let view = state.view(seat);
+            let Some(Request::Decide(delta)) = Request::decode(&view_request(&view, sent)) else {
+                panic!("not a view");
+            };
+            assert_eq!(delta.history.len(), view.history.len() - sent);
+            assert!(kept.update(delta));
+            assert_eq!(kept.view(&rules).history, view.history);
+            sent = view.history.len();
+            let decision = crate::engine::lowest_legal_claim(&view);
+            let d = match view.decision {
+                Some(DecisionKind::Claim) => Decision::Claim(decision),
+                Some(DecisionKind::Respond) => Decision::Accept,
+                _ => Decision::Reroll(Positions::NONE),
+            };
+            state.apply(seat, d).unwrap();
+            while let crate::rules::Pending::Reroll { .. } = state.pending() {
+                state.deal_reroll(&[]).unwrap();
+            }
+        }
+        assert!(sent >= 3, "the round went on");
+        // A count the child does not have is refused.
+        let mut fresh = OwnedView::default();
+        let view = state.view(0);
+        let Some(Request::Decide(delta)) = Request::decode(&view_request(&view, 2)) else {
+            panic!("not a view");
+        };
+        assert!(!fresh.update(delta));
     }
 
     #[test]
