@@ -235,13 +235,6 @@ impl State {
         self.lua
             .set_globals(env)
             .map_err(|e| sandbox_error(script, &e))?;
-        // What the old match left is garbage now: collect it, so the new
-        // match starts with the same memory and collector state whatever
-        // was played before (a bot can see both, through
-        // collectgarbage("count") and weak tables).
-        self.lua
-            .gc_collect()
-            .map_err(|e| sandbox_error(script, &e))?;
         self.shared.reset_log();
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;

@@ -173,7 +173,18 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
         };
         meter.charge(lua, steps)
     })?;
-    let memory_kb = lua.create_function(|lua, ()| Ok(lua.used_memory() as f64 / 1024.0))?;
+    // collectgarbage("count"): the memory the bot's live data holds, after
+    // a full collection, so the figure does not depend on garbage left by
+    // earlier matches (and on which matches a worker played before). The
+    // collection's work is charged: one step per 64 bytes of the heap.
+    let memory_kb = {
+        let meter = Arc::clone(&shared.meter);
+        lua.create_function(move |lua, ()| {
+            meter.charge(lua, (lua.used_memory() / 64) as u64)?;
+            lua.gc_collect()?;
+            Ok(lua.used_memory() as f64 / 1024.0)
+        })?
+    };
     let stopping = {
         let meter = Arc::clone(&shared.meter);
         lua.create_function(move |_, ()| Ok(meter.tripped().is_some()))?
