@@ -450,6 +450,41 @@ macro_rules! hostile {
 
 use Expect::{Clean, Contained, Penalised, Refused};
 
+/// A chain of keys through a weak-keyed table makes one garbage collection
+/// quadratic, inside Lua's collector, where no limit of the sandbox can
+/// reach (and `__mode` can be set on a metatable after it is attached, so
+/// it cannot be refused). In a process of its own the bot is killed and
+/// penalised; in the engine's process the watchdog ends the program with a
+/// message naming the bot, as specified for calls nothing can stop.
+mod cwork_gc_ephemeron_chain {
+    use super::*;
+    const BOT: &str = "cwork_gc_ephemeron_chain";
+
+    #[test]
+    fn thread() {
+        let dir = temp_dir(&format!("{BOT}-thread"));
+        let replay = dir.join("replay.jsonl");
+        let run = simulate(BOT, Mode::Thread, Limits::Fast, &dir, &replay);
+        eprintln!(
+            "HOSTILE|{BOT}|thread|status {:?}|{:.2}s|watchdog",
+            run.code,
+            run.took.as_secs_f64()
+        );
+        run.assert_within(BOUND);
+        run.assert_status(3);
+        assert!(
+            run.stderr.contains(&format!("{BOT}.lua")) && run.stderr.contains("stuck"),
+            "the watchdog must name the bot: {}",
+            run.ending()
+        );
+    }
+
+    #[test]
+    fn process() {
+        check(BOT, Mode::Process, Limits::Fast, Penalised(CONTAINED));
+    }
+}
+
 hostile! {
     // C loops.
     cloop_move_numeric_string_bound: Fast, Penalised(CONTAINED);
@@ -492,7 +527,6 @@ hostile! {
     cwork_utf8_codes_skip: Fast, Penalised(CONTAINED);
     cwork_utf8_len_long: Fast, Penalised(CONTAINED);
     cwork_gc_thrash: Fast, Penalised(MEMORY);
-    cwork_gc_ephemeron_chain: Fast, Penalised(CONTAINED);
     cwork_load_or_chain: Fast, Penalised(CONTAINED);
     cwork_load_parser_scopes: Fast, Penalised(CONTAINED);
     pattern_find_backtrack: Fast, Penalised(STOPPED);
@@ -1358,6 +1392,7 @@ fn every_hostile_bot_is_played() {
         "proc_flood_long_lines",
         "leak_memory_retained",
         "cwork_gsub_replacement_copies",
+        "cwork_gc_ephemeron_chain",
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
     let mut missing = Vec::new();

@@ -394,9 +394,13 @@ return bot
     // Decisions that depend on memory addresses differ from run to run.
     let fickle = r#"
 local bot = { api_version = 1 }
+-- Which of sixteen fresh tables pairs() visits first depends on where
+-- they were allocated: a coin that differs from run to run.
 local function coin()
-  local addr = tonumber(tostring({}):match("0x(%x+)"), 16) or 0
-  return (addr // 16) % 2 == 0
+  local t = {}
+  for i = 1, 16 do t[{}] = i end
+  local _, first = next(t)
+  return first % 2 == 0
 end
 function bot.challenge(view) return liar.is_top(view.claim) or coin() end
 function bot.reroll(view) return coin() and { 1, 2 } or {} end

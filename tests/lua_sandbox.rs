@@ -1168,8 +1168,14 @@ fn threat_19_c_work_on_long_strings() {
         r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do local _ = tonumber(s) end"#,
         r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do local _ = s + 0 end"#,
         r#"local s = string.rep("7", 12 * 2^20) while true do local _ = s * 1 end"#,
+        r#"local s = string.rep(" ", 12 * 2^20) .. "10" while true do local _ = tonumber("1", s) end"#,
         // string.pack with a long format.
         r#"local f = string.rep("<", 12 * 2^20) while true do string.packsize(f) end"#,
+        // The iterator of utf8.codes skipping megabytes of continuation bytes.
+        r#"local s = "a" .. string.rep("\x80", 8 * 2^20) local f = utf8.codes(s)
+           while true do f(s, 1) end"#,
+        // A replacement that copies a megabyte match thousands of times.
+        r#"string.gsub(string.rep("a", 2^20), ".*", string.rep("%0", 8192), 1)"#,
     ];
     for body in bodies {
         stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget, Memory]);
@@ -1192,6 +1198,9 @@ fn threat_19_slow_instructions_meet_the_clock() {
            while rawequal(a, b) or true do local _ = a == b end"#,
         r#"local s = string.rep(" ", 12 * 2^20) .. "1" while true do for i = 1, s do break end end"#,
         r#"local s = string.rep("7", 2^20) while true do local _ = math.abs(s) end"#,
+        // Parsing work that grows faster than the text: a chain of `or`
+        // walks a jump list as long as the chain so far.
+        r#"load("return " .. string.rep("a or ", 100000) .. "a")"#,
         r##"local t = {} for i = 1, 400000 do t[i] = i end
            local function f(...) while true do local _ = select("#", ...) end end
            f(table.unpack(t))"##,

@@ -17,17 +17,18 @@
 //! every [`CLOCK_EVERY_NS`] or so:
 //! - when the last interval between two firings took longer than that (a
 //!   step of 1000 instructions is normally a few microseconds), the step
-//!   shrinks in proportion; when intervals are short again it grows back,
-//!   ten times at a time, on block-aligned counts only;
+//!   shrinks in proportion; when intervals are short again it grows back
+//!   at the next block boundary (changing the step walks the thread's whole
+//!   call stack, so it is done rarely);
 //! - some single instructions do work proportional to a string's length
-//!   that nothing can charge: `s | 0` or `for i = 1, s` convert a numeric
-//!   string in the VM, `a == b` compares two equal long strings with
-//!   `memcmp`, `tonumber` and every library function taking a number scan
-//!   one. A loop of those could run for seconds before the first firing, so
-//!   the step is also capped from the start by the longest live string (the
-//!   allocator keeps track of it, see `metered.rs`) and, when the state is
-//!   near its memory limit (where each refused allocation costs a full
-//!   emergency collection), by the memory in use.
+//!   that nothing can charge: `for i = 1, s` converts a numeric string in
+//!   the VM, `a == b` compares two equal long strings with `memcmp`, every
+//!   library function taking a number converts one. A loop of those could
+//!   run for seconds before the first firing, so the step is also capped
+//!   from the start by the longest live string (the allocator keeps track
+//!   of it, see `metered.rs`) and, when the state is near its memory limit
+//!   (where each refused allocation costs a full emergency collection), by
+//!   the memory in use.
 //!
 //! A thread's position in its block is kept in the thread's `extra space`
 //! (`lua_getextraspace`; the main thread's in the meter, since new threads
@@ -431,20 +432,28 @@ impl Meter {
 /// `done` instructions into its block, took `elapsed_ns` since the hook
 /// last looked at the clock, and may not exceed `cap`. Steps divide the
 /// block, so block boundaries stay where they are.
+///
+/// Changing the step costs time in proportion to the depth of the thread's
+/// call stack (`lua_sethook` marks every frame), so it changes rarely: finer
+/// only when the clock was not looked at for [`CLOCK_EVERY_NS`], coarser only
+/// at a block boundary.
 fn next_step(step: u32, done: u32, elapsed_ns: u64, cap: u32) -> u32 {
-    let mut next = step;
-    if elapsed_ns > CLOCK_EVERY_NS {
-        // Slow instructions: look at the clock as often as they allow.
-        let target = u64::from(step).saturating_mul(CLOCK_EVERY_NS) / elapsed_ns.max(1);
-        while next > 1 && u64::from(next) > target {
-            next /= 10;
+    // What one instruction took, about.
+    let per_instruction = elapsed_ns / u64::from(step.max(1));
+    let fitting = |budget_ns: u64, from: u32| {
+        let mut s = from;
+        while s > 1 && u64::from(s).saturating_mul(per_instruction) > budget_ns {
+            s /= 10;
         }
-    } else if step < BLOCK
-        && elapsed_ns.saturating_mul(10) < CLOCK_EVERY_NS / 4
-        && done.is_multiple_of(step * 10)
-    {
-        next = step * 10;
-    }
+        s
+    };
+    let next = if elapsed_ns > CLOCK_EVERY_NS {
+        fitting(CLOCK_EVERY_NS, step)
+    } else if done == 0 && step < cap {
+        fitting(CLOCK_EVERY_NS / 4, cap).max(step)
+    } else {
+        step
+    };
     next.min(cap).max(1)
 }
 
@@ -506,8 +515,12 @@ unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> 
         Some(kind)
     };
     if let Some(kind) = meter.marked() {
-        // Stopping: raise again at every instruction until all has unwound.
-        return stop(kind, false);
+        // Stopping: raise again at every instruction until all has unwound
+        // (the hook of this thread fires on every one already, or will).
+        if step != 1 {
+            return stop(kind, false);
+        }
+        return Some(kind);
     }
     // SAFETY: valid state.
     let mut done = unsafe { meter.block_done(state) }.saturating_add(step);
@@ -529,6 +542,9 @@ unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> 
     unsafe {
         if next != step {
             set_hook(state, next);
+            // That walked the thread's whole call stack: the time it took
+            // is not the bot's instructions', and must not look like it.
+            meter.last_look.store(meter.now_ns(), Relaxed);
         }
         meter.set_block_done(state, done);
     }
@@ -623,9 +639,12 @@ mod tests {
         assert_eq!(next_step(BLOCK, 0, 100 * CLOCK_EVERY_NS, BLOCK), 10);
         assert_eq!(next_step(BLOCK, 0, u64::MAX, BLOCK), 1);
         assert_eq!(next_step(10, 30, 2 * CLOCK_EVERY_NS, BLOCK), 1);
-        // Fast again: coarser only where the block count allows it.
+        // Fast again: coarser only at a block boundary, as far as the
+        // instructions' speed allows.
         assert_eq!(next_step(10, 30, 1_000, BLOCK), 10);
-        assert_eq!(next_step(10, 100, 1_000, BLOCK), 100);
+        assert_eq!(next_step(10, 100, 1_000, BLOCK), 10);
+        assert_eq!(next_step(1, 0, 50, BLOCK), BLOCK);
+        assert_eq!(next_step(1, 0, 20_000, BLOCK), 100);
         assert_eq!(next_step(100, 0, 1_000, BLOCK), BLOCK);
         // The cap wins.
         assert_eq!(next_step(100, 0, 1_000, 10), 10);

@@ -194,6 +194,16 @@ unsafe extern "C" fn metered_alloc(
         return unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
     }
     let growth = nsize.saturating_sub(old);
+    if growth < CHARGE_FROM && m.last_refused.get().is_none() {
+        // The common case, kept short: small, nothing to charge or refuse.
+        // SAFETY: as above.
+        let new = unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
+        if new.is_null() {
+            return refused(m, (ptr as usize, osize, nsize), growth, false);
+        }
+        m.set_in_use(m.in_use.get().saturating_sub(old).saturating_add(nsize));
+        return new;
+    }
     let request: Request = (ptr as usize, osize, nsize);
     // After a refusal Lua collects garbage and asks again, once: a budget
     // refusal stands, a refusal of the limit is tried again.
@@ -214,12 +224,7 @@ unsafe extern "C" fn metered_alloc(
     // SAFETY: as above.
     let new = unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
     if new.is_null() {
-        if growth > 0 && !retry {
-            m.meter
-                .charge_quiet((m.in_use.get() / GC_BYTES_PER_STEP) as u64);
-            m.last_refused.set(Some((request, false)));
-        }
-        return new;
+        return refused(m, request, growth, retry);
     }
     if growth >= CHARGE_FROM {
         m.meter.charge_quiet((growth / BYTES_PER_STEP) as u64);
@@ -229,6 +234,18 @@ unsafe extern "C" fn metered_alloc(
         m.track(new as usize, nsize);
     }
     new
+}
+
+/// The memory limit refused `request`: Lua will run a full emergency
+/// collection and ask again (unless this was the second asking), which is
+/// charged here.
+fn refused(m: &Metered, request: Request, growth: usize, retry: bool) -> *mut c_void {
+    if growth > 0 && !retry {
+        m.meter
+            .charge_quiet((m.in_use.get() / GC_BYTES_PER_STEP) as u64);
+        m.last_refused.set(Some((request, false)));
+    }
+    std::ptr::null_mut()
 }
 
 /// Bytes compared per round of [`compare`].

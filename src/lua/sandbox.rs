@@ -1,6 +1,6 @@
 //! A fresh Lua state for one bot: safe libraries only, the `liar` module,
-//! wrapped standard functions, a locked string metatable, the budget hook
-//! and the memory limit.
+//! wrapped standard functions, a locked string metatable, the budget hook,
+//! the memory limit, and the metered allocator (`metered.rs`).
 
 use super::api::{self, Shared};
 use super::hook::INTERNAL_CHUNK;
