@@ -428,6 +428,23 @@ fn check(bot: &str, mode: Mode, limits: Limits, expect: Expect) -> Vec<Value> {
     check_run(bot, mode, &run, &replay, expect)
 }
 
+/// Tests `check` in both isolations, as `name::thread` and `name::process`.
+macro_rules! in_both_modes {
+    ($name:ident => $check:ident) => {
+        mod $name {
+            use super::*;
+            #[test]
+            fn thread() {
+                $check(Mode::Thread);
+            }
+            #[test]
+            fn process() {
+                $check(Mode::Process);
+            }
+        }
+    };
+}
+
 /// Every bot below is run by `check` in both isolations.
 macro_rules! hostile {
     ($($bot:ident: $limits:ident, $expect:expr;)*) => {
@@ -900,17 +917,7 @@ fn check_no_leak(mode: Mode) {
     }
 }
 
-mod leak_mark_everything {
-    use super::*;
-    #[test]
-    fn thread() {
-        check_no_leak(Mode::Thread);
-    }
-    #[test]
-    fn process() {
-        check_no_leak(Mode::Process);
-    }
-}
+in_both_modes!(leak_mark_everything => check_no_leak);
 
 mod leak_gc_count {
     use super::*;
@@ -966,17 +973,7 @@ fn check_memory_released(mode: Mode) {
     assert_jobs_agree(bot, mode, &one, &two);
 }
 
-mod leak_memory_retained {
-    use super::*;
-    #[test]
-    fn thread() {
-        check_memory_released(Mode::Thread);
-    }
-    #[test]
-    fn process() {
-        check_memory_released(Mode::Process);
-    }
-}
+in_both_modes!(leak_memory_retained => check_memory_released);
 
 /// A bot whose top-level code would get stuck in any match after its
 /// first, if it could tell one from the first (by the memory the last
@@ -998,17 +995,7 @@ fn check_sleeper(mode: Mode) {
     }
 }
 
-mod leak_sleeper_reload {
-    use super::*;
-    #[test]
-    fn thread() {
-        check_sleeper(Mode::Thread);
-    }
-    #[test]
-    fn process() {
-        check_sleeper(Mode::Process);
-    }
-}
+in_both_modes!(leak_sleeper_reload => check_sleeper);
 
 // ---------------------------------------------------------------------------
 // A bot file whose own source is costly to compile: a 1 MB `or` chain
@@ -1054,17 +1041,7 @@ fn check_source_or_chain(mode: Mode) {
     );
 }
 
-mod load_or_chain_source_1mb {
-    use super::*;
-    #[test]
-    fn thread() {
-        check_source_or_chain(Mode::Thread);
-    }
-    #[test]
-    fn process() {
-        check_source_or_chain(Mode::Process);
-    }
-}
+in_both_modes!(load_or_chain_source_1mb => check_source_or_chain);
 
 // ---------------------------------------------------------------------------
 // Memory the host allocates on the bot's behalf, outside the Lua allocator:
