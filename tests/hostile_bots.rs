@@ -732,6 +732,7 @@ deterministic! {
     nondet_reroll_string_keys: Penalised(&["illegal"]);
     nondet_reroll_object_keys: Penalised(&["illegal"]);
     nondet_observe_error_name: Penalised(&["error"]);
+    nondet_sort_ties: Clean;
 }
 
 // ---------------------------------------------------------------------------

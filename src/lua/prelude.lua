@@ -454,6 +454,41 @@ function table.unpack(t, i, j)
   return unpack(copy, 1, n)
 end
 
+-- In arrays longer than this, Lua's sort takes some pivots at random (from
+-- the clock), so elements that compare equal could end up in an order that
+-- differs from run to run. Past it, ties are broken by the original
+-- position: the result is then the one order the comparator allows.
+local RANLIMIT = 100
+
+local function less(a, b)
+  return a < b
+end
+
+-- Sorts the first n elements of the plain table `arr` (read raw by C).
+local function sort_plain(arr, n, compare)
+  if n <= RANLIMIT then
+    sort(arr, compare)
+    return
+  end
+  local lt = compare or less
+  local values, order = {}, {}
+  for k = 1, n do
+    values[k], order[k] = arr[k], k
+  end
+  sort(order, function(i, j)
+    local a, b = values[i], values[j]
+    if lt(a, b) then
+      return true
+    elseif lt(b, a) then
+      return false
+    end
+    return i < j
+  end)
+  for k = 1, n do
+    arr[k] = values[order[k]]
+  end
+end
+
 function table.sort(t, comp)
   if type(t) ~= "table" then
     return sort(t, comp) -- C refuses anything else
@@ -477,7 +512,10 @@ function table.sort(t, comp)
     charge((n + 0.0) * log2)
   end
   if raw then
-    sort(t, compare)
+    if comp ~= nil and type(comp) ~= "function" then
+      return sort(t, comp) -- C's own message
+    end
+    sort_plain(t, n, compare)
     return
   end
   -- C's checks, on the length read once (C would read it again).
@@ -494,7 +532,7 @@ function table.sort(t, comp)
   for k = 1, n do
     copy[k] = t[k]
   end
-  sort(copy, compare)
+  sort_plain(copy, n, compare)
   for k = 1, n do
     t[k] = copy[k]
   end
