@@ -19,5 +19,5 @@ pub use penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
 pub use player::{MatchInfo, Player, PlayerError, lowest_legal_claim};
 pub use policies::{HONEST_DOUBT_AFTER_REROLL, HONEST_DOUBT_OPENING, NativePlayer, Policy};
 pub use rng::{DiceStream, PLAYER_STREAMS, PlayerSeeds, SeatRng, player_seed};
-pub use seal::{SealedSeed, seed_commitment};
+pub use seal::{SealedSeed, seed_commitment, sha256_hex};
 pub use table::{MatchSetup, MatchStats, SetupError, play_match};

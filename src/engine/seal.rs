@@ -23,7 +23,16 @@ use sha2::{Digest, Sha256};
 /// );
 /// ```
 pub fn seed_commitment(seed: u64) -> String {
-    Sha256::digest(seed.to_string().as_bytes())
+    sha256_hex(seed.to_string().as_bytes())
+}
+
+/// The SHA-256 of `bytes`, as 64 lowercase hex digits.
+///
+/// ```
+/// assert!(liar::engine::sha256_hex(b"").starts_with("e3b0c44298fc1c14"));
+/// ```
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

@@ -450,14 +450,11 @@ fn read_name(bot: &Table, chunk: &str) -> Result<Option<String>, BotLoadError> {
 /// assert_eq!(liar::lua::code_hash(b""), "e3b0c44298fc1c14"); // SHA-256 of nothing
 /// ```
 pub fn code_hash(code: &[u8]) -> String {
-    use sha2::Digest;
     // The first 64 bits of SHA-256: enough to tell versions of a bot apart,
     // short enough for a results table.
-    sha2::Sha256::digest(code)
-        .iter()
-        .take(8)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    let mut hex = crate::engine::sha256_hex(code);
+    hex.truncate(16);
+    hex
 }
 
 /// A seat played by a Lua script, in its own sandboxed Lua state.
