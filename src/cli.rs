@@ -92,6 +92,10 @@ pub struct BotHostArgs {
     /// The bot's wall-clock limit per call, in milliseconds.
     #[arg(long)]
     pub wall_ms: u64,
+
+    /// The engine's process id (the bot's process dies with it).
+    #[arg(long)]
+    pub parent_pid: u32,
 }
 
 /// Options shared by `play` and `watch`.

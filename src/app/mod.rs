@@ -75,7 +75,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::BotHost(args) => {
             let wall = std::time::Duration::from_millis(args.wall_ms);
-            let status = crate::lua::serve_bot_host(args.memory_bytes, wall);
+            let status = crate::lua::serve_bot_host(args.memory_bytes, wall, args.parent_pid);
             return ExitCode::from(u8::try_from(status).unwrap_or(1));
         }
     };

@@ -140,8 +140,8 @@ pub struct BotStats {
 impl BotStats {
     /// Adds the figures of `other` (another process of the same bot).
     pub fn merge(&mut self, other: &BotStats) {
-        self.decisions += other.decisions;
-        self.observed += other.observed;
+        self.decisions = self.decisions.saturating_add(other.decisions);
+        self.observed = self.observed.saturating_add(other.observed);
         if other.slowest > self.slowest {
             self.slowest = other.slowest;
             self.slowest_call = other.slowest_call;

@@ -25,6 +25,11 @@ pub(crate) fn stuck_after(wall: Duration) -> Duration {
 pub(crate) struct CallClock {
     /// Nanoseconds after [`epoch`] when the running call began; 0 when idle.
     started: AtomicU64,
+    /// The call the watchdog saw running at its last look, and at how many
+    /// looks in a row. Counting looks rather than reading the clock, a
+    /// program stopped for a while (Ctrl-Z) is not taken for a stuck call.
+    seen: AtomicU64,
+    looks: AtomicU64,
     stuck_after: Duration,
     who: String,
 }
@@ -37,10 +42,12 @@ fn epoch() -> Instant {
 static CLOCKS: Mutex<Vec<Weak<CallClock>>> = Mutex::new(Vec::new());
 
 impl CallClock {
-    /// A clock for the bot `who` (its name and file), watched from now on.
+    /// A clock for the bot `who` (its file), watched from now on.
     pub(crate) fn watched(who: String, wall: Duration) -> Arc<CallClock> {
         let clock = Arc::new(CallClock {
             started: AtomicU64::new(0),
+            seen: AtomicU64::new(0),
+            looks: AtomicU64::new(0),
             stuck_after: stuck_after(wall),
             who,
         });
@@ -69,13 +76,21 @@ impl CallClock {
         self.started.store(0, Relaxed);
     }
 
-    /// How long the running call has run, if one is running.
-    fn running(&self, now: Instant) -> Option<Duration> {
+    /// The watchdog looks: how long the running call has been seen
+    /// running (in looks of `PERIOD`), if one is running.
+    fn look(&self) -> Option<Duration> {
         let started = self.started.load(Relaxed);
-        (started != 0).then(|| {
-            now.saturating_duration_since(epoch())
-                .saturating_sub(Duration::from_nanos(started))
-        })
+        if started == 0 {
+            self.looks.store(0, Relaxed);
+            return None;
+        }
+        let looks = if self.seen.swap(started, Relaxed) == started {
+            self.looks.fetch_add(1, Relaxed) + 1
+        } else {
+            self.looks.store(1, Relaxed);
+            1
+        };
+        Some(PERIOD.saturating_mul(u32::try_from(looks).unwrap_or(u32::MAX)))
     }
 }
 
@@ -86,7 +101,7 @@ fn watch() {
             Ok(c) => c.iter().filter_map(Weak::upgrade).collect(),
             Err(_) => return,
         };
-        if let Some((who, ran)) = stuck_call(&clocks, Instant::now()) {
+        if let Some((who, ran)) = stuck_call(&clocks) {
             eprintln!(
                 "error: the bot {who} has been stuck in one call for {:.1} s, far past its \
                  limit: a call stuck inside a C function cannot be stopped inside this \
@@ -99,12 +114,19 @@ fn watch() {
     }
 }
 
-/// The first of `clocks` whose call has run past its bound at `now`.
-fn stuck_call(clocks: &[Arc<CallClock>], now: Instant) -> Option<(String, Duration)> {
-    clocks.iter().find_map(|clock| {
-        let ran = clock.running(now)?;
-        (ran > clock.stuck_after).then(|| (clock.who.clone(), ran))
-    })
+/// Looks at every clock; the first whose call has been seen running past
+/// its bound.
+fn stuck_call(clocks: &[Arc<CallClock>]) -> Option<(String, Duration)> {
+    let mut stuck = None;
+    for clock in clocks {
+        if let Some(ran) = clock.look()
+            && ran > clock.stuck_after
+            && stuck.is_none()
+        {
+            stuck = Some((clock.who.clone(), ran));
+        }
+    }
+    stuck
 }
 
 #[cfg(test)]
@@ -112,24 +134,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_a_call_far_past_its_limit_is_stuck() {
+    fn only_a_call_seen_running_past_its_bound_is_stuck() {
         let wall = Duration::from_millis(100);
-        let a = CallClock::watched("a (a.lua)".into(), wall);
-        let b = CallClock::watched("b (b.lua)".into(), wall);
+        let a = CallClock::watched("a.lua".into(), wall);
+        let b = CallClock::watched("b.lua".into(), wall);
         let clocks = [Arc::clone(&a), Arc::clone(&b)];
-        let t0 = Instant::now();
-        assert_eq!(
-            stuck_call(&clocks, t0 + Duration::from_secs(60)),
-            None,
-            "idle"
-        );
-        a.begin(t0);
-        let bound = stuck_after(wall);
-        assert_eq!(stuck_call(&clocks, t0 + bound / 2), None, "still in time");
-        let (who, ran) = stuck_call(&clocks, t0 + bound * 2).expect("stuck");
-        assert_eq!(who, "a (a.lua)");
-        assert!(ran > bound);
+        let looks = (stuck_after(wall).as_millis() / PERIOD.as_millis()) as usize;
+        for _ in 0..2 * looks {
+            assert_eq!(stuck_call(&clocks), None, "idle");
+        }
+        a.begin(Instant::now());
+        for _ in 0..looks {
+            assert_eq!(stuck_call(&clocks), None, "still within its bound");
+        }
+        let (who, ran) = stuck_call(&clocks).expect("stuck");
+        assert_eq!(who, "a.lua");
+        assert!(ran > stuck_after(wall));
+        // A new call starts the count again.
         a.end();
-        assert_eq!(stuck_call(&clocks, t0 + bound * 2), None, "returned");
+        a.begin(Instant::now() + Duration::from_millis(1));
+        assert_eq!(stuck_call(&clocks), None, "a new call");
     }
 }

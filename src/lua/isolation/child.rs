@@ -13,15 +13,16 @@ use std::os::fd::FromRawFd;
 use std::time::Duration;
 
 /// Exit status when the child could not confine itself.
-const EXIT_CONFINE: i32 = 70;
+pub(crate) const EXIT_CONFINE: i32 = 70;
 /// Exit status when a request was malformed or a pipe broke.
 const EXIT_PROTOCOL: i32 = 71;
 
 /// Serves a bot over standard input and output. `memory_bytes` and `wall`
-/// size the process's own limits. Returns the exit status.
-pub fn serve(memory_bytes: u64, wall: Duration) -> i32 {
+/// size the process's own limits; `parent` is the engine's process id (the
+/// child dies with it). Returns the exit status.
+pub fn serve(memory_bytes: u64, wall: Duration, parent: u32) -> i32 {
     // Nothing may be read before the process is confined.
-    let Ok(mut cpu) = confine::confine(memory_bytes, wall) else {
+    let Ok(mut cpu) = confine::confine(memory_bytes, wall, parent) else {
         return EXIT_CONFINE;
     };
     // SAFETY: descriptors 0 and 1 are the pipes the engine gave this
@@ -41,13 +42,14 @@ pub fn serve(memory_bytes: u64, wall: Duration) -> i32 {
         };
         // A failure to move the CPU limit only leaves the old one in force.
         let _ = cpu.renew();
+        // The engine times each reply from the one before: a reply to a
+        // call of the bot goes out at once, not after the rest of its batch.
+        let ran_the_bot = !matches!(request, Request::BeginGame { .. });
         let reply = host.serve(request);
         if write_frame(&mut output, &reply.encode()).is_err() {
             return EXIT_PROTOCOL;
         }
-        // Replies go out when every request that came with this one is
-        // served: one write per batch.
-        if input.buffer().is_empty() && output.flush().is_err() {
+        if (ran_the_bot || input.buffer().is_empty()) && output.flush().is_err() {
             return EXIT_PROTOCOL;
         }
     }
@@ -94,6 +96,7 @@ impl Host {
                 seats,
             } => {
                 self.rules = rules;
+                self.view = OwnedView::default();
                 self.with_bot(|bot, rules| {
                     bot.begin_match(&MatchInfo {
                         seat,

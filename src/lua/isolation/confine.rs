@@ -28,8 +28,8 @@ const CPU_ROOM_SECS: u64 = 30;
 
 /// Confines the calling process (the child, before it reads anything).
 /// Returns the CPU-time limit, to be renewed before each call.
-pub(crate) fn confine(memory_bytes: u64, wall: Duration) -> io::Result<CpuLimit> {
-    die_with_parent()?;
+pub(crate) fn confine(memory_bytes: u64, wall: Duration, parent: u32) -> io::Result<CpuLimit> {
+    die_with_parent(parent)?;
     // If memory runs out all the same, the kernel's OOM killer takes this
     // process first (raising one's own score needs no privilege).
     let _ = std::fs::write("/proc/self/oom_score_adj", "1000");
@@ -62,8 +62,22 @@ fn physical_memory() -> u64 {
     }
 }
 
-/// Sets both the soft and the hard value of a resource limit.
+/// The hard value of a resource limit (what no unprivileged process may
+/// raise).
+fn hard_limit(resource: libc::__rlimit_resource_t) -> u64 {
+    let mut l = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: a plain system call on a valid struct.
+    unsafe { libc::getrlimit(resource, &mut l) };
+    l.rlim_max
+}
+
+/// Sets both the soft and the hard value of a resource limit (no higher
+/// than the hard limit inherited).
 fn limit(resource: libc::__rlimit_resource_t, value: u64) -> io::Result<()> {
+    let value = value.min(hard_limit(resource));
     let l = libc::rlimit {
         rlim_cur: value,
         rlim_max: value,
@@ -75,14 +89,14 @@ fn limit(resource: libc::__rlimit_resource_t, value: u64) -> io::Result<()> {
     Ok(())
 }
 
-fn die_with_parent() -> io::Result<()> {
+fn die_with_parent(parent: u32) -> io::Result<()> {
     // SAFETY: plain prctl calls.
     unsafe {
         if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
             return Err(io::Error::last_os_error());
         }
         // The parent may have died before the call above.
-        if libc::getppid() == 1 {
+        if u32::try_from(libc::getppid()).ok() != Some(parent) {
             return Err(io::Error::other("the engine is gone"));
         }
     }
@@ -110,6 +124,8 @@ fn close_other_descriptors() -> io::Result<()> {
 /// The CPU-time limit, kept a little ahead of what the process has used.
 pub(crate) struct CpuLimit {
     room: u64,
+    /// The hard limit inherited, which cannot be raised.
+    hard: u64,
     /// CPU seconds used when the limit was last set.
     set_at: u64,
 }
@@ -118,6 +134,7 @@ impl CpuLimit {
     pub(crate) fn new(wall: Duration) -> CpuLimit {
         CpuLimit {
             room: CPU_ROOM_SECS.max(wall.as_secs().saturating_mul(4)),
+            hard: hard_limit(libc::RLIMIT_CPU),
             set_at: 0,
         }
     }
@@ -130,8 +147,8 @@ impl CpuLimit {
             return Ok(());
         }
         let l = libc::rlimit {
-            rlim_cur: used + self.room,
-            rlim_max: libc::RLIM_INFINITY,
+            rlim_cur: (used + self.room).min(self.hard),
+            rlim_max: self.hard,
         };
         // SAFETY: a plain system call on a valid struct; only the soft
         // limit moves, so it can move again later.

@@ -76,6 +76,8 @@ impl Conn {
             .arg(limits.memory_bytes.to_string())
             .arg("--wall-ms")
             .arg(limits.wall_ms.to_string())
+            .arg("--parent-pid")
+            .arg(std::process::id().to_string())
             .env_clear()
             .current_dir("/")
             // Its own process group: Ctrl-C at the terminal stops the
@@ -118,7 +120,14 @@ impl Conn {
         if self.outbox.is_empty() {
             return Ok(());
         }
-        self.stdin.write_all(&self.outbox).map_err(Death::Pipe)?;
+        if let Err(e) = self.stdin.write_all(&self.outbox) {
+            // A broken pipe: the child is gone; say how it ended.
+            return Err(if e.kind() == std::io::ErrorKind::BrokenPipe {
+                self.ended()
+            } else {
+                Death::Pipe(e)
+            });
+        }
         self.outbox.clear();
         let now = Instant::now();
         for u in self.unread.iter_mut().filter(|u| u.sent.is_none()) {
@@ -154,6 +163,11 @@ impl Conn {
             };
             let now = Instant::now();
             if now >= deadline {
+                // A reply may have come while this process was not looking.
+                if self.buf.len() < 4 && readable(&self.stdout, Duration::ZERO).unwrap_or(false) {
+                    self.read_some()?;
+                    continue;
+                }
                 return Err(Death::Overran(what));
             }
             let wait = if block {
@@ -167,16 +181,39 @@ impl Conn {
                 }
                 return Ok(None);
             }
-            let mut chunk = [0u8; 8192];
-            match self.stdout.read(&mut chunk) {
-                Ok(0) => {
-                    let status = self.child.wait().map_err(Death::Pipe)?;
-                    return Err(Death::Ended(status));
-                }
-                Ok(n) => self.buf.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(Death::Pipe(e)),
+            self.read_some()?;
+        }
+    }
+
+    /// Reads what the child wrote (at least a byte is there to read).
+    fn read_some(&mut self) -> Result<(), Death> {
+        let mut chunk = [0u8; 8192];
+        match self.stdout.read(&mut chunk) {
+            Ok(0) => Err(self.ended()),
+            Ok(n) => {
+                self.buf.extend_from_slice(&chunk[..n]);
+                Ok(())
             }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Ok(()),
+            Err(e) => Err(Death::Pipe(e)),
+        }
+    }
+
+    /// The child closed its pipe: how it ended. A child that closed the
+    /// pipe but still lives after a moment is killed (it could otherwise
+    /// keep the engine waiting for ever).
+    fn ended(&mut self) -> Death {
+        for _ in 0..200 {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Death::Ended(status),
+                Ok(None) => std::thread::sleep(Duration::from_millis(1)),
+                Err(e) => return Death::Pipe(e),
+            }
+        }
+        let _ = self.child.kill();
+        match self.child.wait() {
+            Ok(status) => Death::Ended(status),
+            Err(e) => Death::Pipe(e),
         }
     }
 
@@ -357,6 +394,10 @@ impl ProcessBot {
     }
 
     fn send_match(&mut self, seat: Seat, games: u32, rules: Rules, seats: Vec<SeatInfo>) {
+        // The child starts the match with no view: histories start afresh.
+        if let Some(conn) = self.conn.as_mut() {
+            conn.history = None;
+        }
         // Reloading the bot and telling it the match: two calls.
         let allowance = 2 * self.wall();
         self.send(
@@ -511,6 +552,12 @@ fn why(d: Death, limits: &BotLimits) -> Failure {
             Some(sig) => (
                 PenaltyReason::Error,
                 format!("its process was killed by signal {sig}"),
+            ),
+            None if status.code() == Some(super::child::EXIT_CONFINE) => (
+                PenaltyReason::Error,
+                "its process could not confine itself (resource limits or system-call \
+                 filter refused)"
+                    .to_string(),
             ),
             None => (
                 PenaltyReason::Error,
