@@ -230,3 +230,57 @@ fn check_bot_runs_the_bot_in_a_process_by_default() {
     assert_eq!(played(&out), played(&thread));
     assert!(played(&out).is_some());
 }
+
+#[test]
+fn a_reused_bot_process_sees_each_match_s_own_history() {
+    // A tournament's workers reuse each bot for game after game, each a
+    // match of its own that starts at game 1, round 1: the history sent to
+    // a bot's process must start afresh with every match. This bot's
+    // decisions depend on the whole history it is shown.
+    let dir = temp_dir("iso-history");
+    let bot = write(
+        &dir,
+        "hist.lua",
+        r#"
+local bot = { api_version = 1, name = "hist" }
+local function h(view)
+  local s = 0
+  for i, a in ipairs(view.history) do
+    s = s + i * (a.seat + 1) * 31 + (a.count or 0)
+    if a.claim then for c in a.claim:gmatch(".") do s = s + c:byte() end end
+  end
+  return s
+end
+function bot.challenge(view) return h(view) % 2 == 0 or liar.is_top(view.claim) end
+function bot.reroll(view) return {} end
+function bot.claim(view) return liar.lowest_above(view.claim) end
+return bot
+"#,
+    );
+    let file = write(
+        &dir,
+        "t.toml",
+        &format!(
+            "[tournament]\ngames = 150\ntable_size = 3\njobs = 1\n[rules]\nchips = 1\n\
+             min_players = 2\n[[bots]]\nname = \"A\"\ntype = \"bot\"\nscript = {bot:?}\n\
+             [[bots]]\nname = \"B\"\ntype = \"bot\"\nscript = {bot:?}\n\
+             [[bots]]\nname = \"R\"\ntype = \"builtin\"\npolicy = \"random\"\n"
+        ),
+    );
+    let run = |isolation: &str| {
+        stdout_of(liar().args([
+            "tournament",
+            &file,
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "--no-progress",
+            "--isolation",
+            isolation,
+        ]))
+    };
+    let thread = run("thread");
+    assert!(thread.contains("\"games\""), "{thread}");
+    assert_eq!(thread, run("process"));
+}
