@@ -18,7 +18,8 @@ const PERIOD: Duration = Duration::from_millis(100);
 /// When a call counts as stuck: well past anything the sandbox lets a call
 /// run (it stops calls at their limit, give or take one instruction).
 pub(crate) fn stuck_after(wall: Duration) -> Duration {
-    wall.saturating_mul(3) + Duration::from_secs(5)
+    wall.saturating_mul(3)
+        .saturating_add(Duration::from_secs(5))
 }
 
 /// The clock of one bot's calls, shared with the watchdog.

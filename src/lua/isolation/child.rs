@@ -108,7 +108,6 @@ impl Host {
             }
             Request::BeginGame { game, seed } => self.with_bot(|bot, _| bot.begin_game(game, seed)),
             Request::Observe(event) => self.with_bot(|bot, _| bot.observe(&event)),
-            Request::Sync => self.with_bot(|_, _| ()),
             Request::Decide(view) => {
                 if !self.view.update(view) {
                     return Reply::LoadFailed {

@@ -140,26 +140,27 @@ impl Conn {
     /// its request or from the reply before it, whichever came later).
     fn deadline(&self) -> Option<(Instant, &'static str)> {
         let u = self.unread.front()?;
-        let sent = u.sent.unwrap_or_else(Instant::now);
-        Some((sent.max(self.last_reply) + u.allowance, u.what))
+        let sent = u.sent.unwrap_or_else(Instant::now).max(self.last_reply);
+        // (A limit so large that the deadline is past representing never comes.)
+        let far = sent + Duration::from_secs(1 << 32);
+        Some((sent.checked_add(u.allowance).unwrap_or(far), u.what))
     }
 
-    /// The next reply; waits at most until its deadline (`block`), or not
-    /// at all (then `Ok(None)` if none is there yet).
-    fn next_reply(&mut self, block: bool) -> Result<Option<Reply>, Death> {
+    /// The next reply owed; waits at most until its deadline.
+    fn next_reply(&mut self) -> Result<Reply, Death> {
         self.flush()?;
         loop {
             match split_frame(&mut self.buf) {
                 Ok(Some(frame)) => {
                     self.unread.pop_front();
                     self.last_reply = Instant::now();
-                    return Reply::decode(&frame).map(Some).ok_or(Death::Garbage);
+                    return Reply::decode(&frame).ok_or(Death::Garbage);
                 }
                 Ok(None) => {}
                 Err(_) => return Err(Death::Garbage),
             }
             let Some((deadline, what)) = self.deadline() else {
-                return Ok(None);
+                return Err(Death::Pipe(std::io::Error::other("no reply is owed")));
             };
             let now = Instant::now();
             if now >= deadline {
@@ -170,18 +171,9 @@ impl Conn {
                 }
                 return Err(Death::Overran(what));
             }
-            let wait = if block {
-                deadline - now
-            } else {
-                Duration::ZERO
-            };
-            if !readable(&self.stdout, wait).map_err(Death::Pipe)? {
-                if block {
-                    continue;
-                }
-                return Ok(None);
+            if readable(&self.stdout, deadline - now).map_err(Death::Pipe)? {
+                self.read_some()?;
             }
-            self.read_some()?;
         }
     }
 
@@ -335,8 +327,11 @@ impl ProcessBot {
         self.memory
     }
 
-    fn wall(&self) -> Duration {
-        self.limits.wall()
+    /// How long the child may take to answer a request that makes
+    /// `calls` calls of the bot: that many limits, and the grace period.
+    fn allowance(&self, calls: u32) -> Duration {
+        let wall = self.limits.wall();
+        wall.saturating_mul(calls).saturating_add(grace(wall))
     }
 
     /// Starts a process and loads the bot (then the match and game in
@@ -356,20 +351,18 @@ impl ProcessBot {
             code: self.code.clone(),
             limits: self.limits,
         };
-        let allowance = self.wall() + grace(self.wall());
-        conn.queue(&load.encode(), allowance, "loading the bot");
-        let reply = conn.next_reply(true);
-        match reply {
-            Ok(Some(Reply::Loaded {
+        conn.queue(&load.encode(), self.allowance(1), "loading the bot");
+        match conn.next_reply() {
+            Ok(Reply::Loaded {
                 name,
                 observes,
                 memory,
-            })) => {
+            }) => {
                 self.name = name;
                 self.observes = observes;
                 self.memory = memory;
             }
-            Ok(Some(Reply::LoadFailed { reason, message })) => {
+            Ok(Reply::LoadFailed { reason, message }) => {
                 conn.kill();
                 return Err(Start::Refused(BotLoadError::InProcess { reason, message }));
             }
@@ -387,7 +380,7 @@ impl ProcessBot {
         if let Some((seat, games, rules, seats)) = self.match_info.clone() {
             self.send_match(seat, games, rules, seats);
             if let Some((game, seed)) = self.game {
-                self.send(Request::BeginGame { game, seed }, Duration::ZERO, "");
+                self.send(Request::BeginGame { game, seed }, 0, "starting a game");
             }
         }
         Ok(())
@@ -399,7 +392,6 @@ impl ProcessBot {
             conn.history = None;
         }
         // Reloading the bot and telling it the match: two calls.
-        let allowance = 2 * self.wall();
         self.send(
             Request::BeginMatch {
                 seat,
@@ -407,23 +399,22 @@ impl ProcessBot {
                 rules,
                 seats,
             },
-            allowance,
+            2,
             "starting the match",
         );
     }
 
-    /// Queues a request whose reply is read later; a call's `allowance`
-    /// is its own limit, to which the grace period is added.
-    fn send(&mut self, request: Request, allowance: Duration, what: &'static str) {
-        let allowance = allowance + grace(self.wall());
+    /// Queues a request whose reply is read later (see
+    /// [`ProcessBot::allowance`]).
+    fn send(&mut self, request: Request, calls: u32, what: &'static str) {
+        let allowance = self.allowance(calls);
         if let Some(conn) = self.conn.as_mut() {
             conn.queue(&request.encode(), allowance, what);
         }
     }
 
-    /// Reads every reply that is already there (without waiting), or, with
-    /// `wait`, every reply still owed. Failures become pending penalties.
-    fn catch_up(&mut self, wait: bool) {
+    /// Reads every reply still owed. Failures become pending penalties.
+    fn catch_up(&mut self) {
         loop {
             let Some(conn) = self.conn.as_mut() else {
                 return;
@@ -431,9 +422,8 @@ impl ProcessBot {
             if conn.unread.is_empty() {
                 return;
             }
-            match conn.next_reply(wait) {
-                Ok(Some(reply)) => self.absorb(reply),
-                Ok(None) => return,
+            match conn.next_reply() {
+                Ok(reply) => self.absorb(reply),
                 Err(d) => {
                     self.bury(d);
                     return;
@@ -593,11 +583,7 @@ impl Player for ProcessBot {
 
     fn begin_game(&mut self, game: u32, seed: u64) {
         self.game = Some((game, seed));
-        self.send(
-            Request::BeginGame { game, seed },
-            Duration::ZERO,
-            "starting a game",
-        );
+        self.send(Request::BeginGame { game, seed }, 0, "starting a game");
     }
 
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
@@ -611,7 +597,7 @@ impl Player for ProcessBot {
         if let Some(f) = self.pending.take() {
             return Err(fail(f));
         }
-        let wall = self.wall();
+        let allowance = self.allowance(1);
         let Some(conn) = self.conn.as_mut() else {
             return Err(fail((
                 PenaltyReason::Error,
@@ -624,7 +610,7 @@ impl Player for ProcessBot {
             _ => 0,
         };
         conn.history = Some((round, view.history.len()));
-        conn.queue(&view_request(view, from), wall + grace(wall), "deciding");
+        conn.queue(&view_request(view, from), allowance, "deciding");
         // The replies owed before this one come first (a death while the
         // bot handles them fails this call).
         loop {
@@ -635,12 +621,12 @@ impl Player for ProcessBot {
                 )));
             };
             let last = conn.unread.len() == 1;
-            match conn.next_reply(true) {
-                Ok(Some(Reply::Decided { answer, report })) if last => {
+            match conn.next_reply() {
+                Ok(Reply::Decided { answer, report }) if last => {
                     self.report(report);
                     return answer.map_err(fail);
                 }
-                Ok(Some(reply)) if !last => self.absorb(reply),
+                Ok(reply) if !last => self.absorb(reply),
                 Ok(_) => return Err(fail(self.bury(Death::Garbage))),
                 Err(d) => {
                     let f = self.bury(d);
@@ -656,7 +642,7 @@ impl Player for ProcessBot {
     }
 
     fn observe(&mut self, event: &PublicEvent) {
-        self.send(Request::Observe(event.clone()), self.wall(), "observing");
+        self.send(Request::Observe(event.clone()), 1, "observing");
         // Events go out with the next decision; a bot that is not asked
         // for one for long gets them (and is waited for) in batches.
         if self
@@ -664,13 +650,13 @@ impl Player for ProcessBot {
             .as_ref()
             .is_some_and(|c| c.unread.len() > MAX_UNREAD)
         {
-            self.catch_up(true);
+            self.catch_up();
         }
     }
 
     fn take_logs(&mut self, out: &mut Vec<String>) {
         // Every line written so far: wait for the replies still owed.
-        self.catch_up(true);
+        self.catch_up();
         out.append(&mut self.logs);
     }
 }

@@ -43,8 +43,6 @@ pub(crate) enum Request {
     Decide(OwnedView),
     /// A public event happened.
     Observe(PublicEvent),
-    /// Nothing to do: the reply carries the log lines written so far.
-    Sync,
 }
 
 /// What a call cost and wrote, sent with every reply.
@@ -271,8 +269,15 @@ fn limits_in(i: &mut In<'_>) -> Option<BotLimits> {
 pub(crate) fn view_request(view: &SeatView<'_>, from: usize) -> Vec<u8> {
     let from = from.min(view.history.len());
     let mut o = Out(Vec::with_capacity(96));
+    view_out(&mut o, view, from as u32, &view.history[from..]);
+    o.0
+}
+
+/// A view's fields, its history given as the entries `new` that follow the
+/// first `from`.
+fn view_out(o: &mut Out, view: &SeatView<'_>, from: u32, new: &[RoundAction]) {
     o.u8(4);
-    o.u32(from as u32);
+    o.u32(from);
     o.seat(view.seat);
     o.u8(kind_byte(view.decision));
     o.u32(view.game);
@@ -295,8 +300,8 @@ pub(crate) fn view_request(view: &SeatView<'_>, from: usize) -> Vec<u8> {
             o.u8(t.rerolled.map_or(u8::MAX, |n| n.min(5)));
         }
     }
-    o.u32((view.history.len() - from) as u32);
-    for a in &view.history[from..] {
+    o.u32(new.len() as u32);
+    for a in new {
         match *a {
             RoundAction::Claim { seat, claim } => {
                 o.u8(0);
@@ -324,7 +329,6 @@ pub(crate) fn view_request(view: &SeatView<'_>, from: usize) -> Vec<u8> {
             }
         }
     }
-    o.0
 }
 
 fn view_in(i: &mut In<'_>) -> Option<OwnedView> {
@@ -419,15 +423,12 @@ impl Request {
             }
             Request::Decide(view) => {
                 let rules = Rules::default();
-                let mut bytes = view_request(&view.view(&rules), 0);
-                bytes[1..5].copy_from_slice(&view.history_from.to_le_bytes());
-                return bytes;
+                view_out(&mut o, &view.view(&rules), view.history_from, &view.history);
             }
             Request::Observe(event) => {
                 o.u8(5);
                 o.json(event);
             }
-            Request::Sync => o.u8(6),
         }
         o.0
     }
@@ -453,7 +454,6 @@ impl Request {
             },
             4 => Request::Decide(view_in(&mut i)?),
             5 => Request::Observe(i.json()?),
-            6 => Request::Sync,
             _ => return None,
         };
         i.end()?;
@@ -681,6 +681,12 @@ mod tests {
                 panic!("not a view");
             };
             assert_eq!(delta.history.len(), view.history.len() - sent);
+            let Some(Request::Decide(again)) =
+                Request::decode(&Request::Decide(delta.clone()).encode())
+            else {
+                panic!("not a view");
+            };
+            assert_eq!(again, delta, "a delta encodes as it was read");
             assert!(kept.update(delta));
             assert_eq!(kept.view(&rules).history, view.history);
             sent = view.history.len();
