@@ -8,10 +8,9 @@ use super::isolated_bot::Bot;
 use super::limits::BotLimits;
 use crate::config::Isolation;
 use crate::engine::{
-    Event, MatchInfo, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, PlayerError,
-    PublicEvent, play_match,
+    Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
 };
-use crate::rules::{Decision, Rules, Seat, SeatView};
+use crate::rules::{Rules, Seat};
 use std::fmt;
 use std::path::Path;
 
@@ -211,45 +210,6 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
     report
 }
 
-/// The checked bot and the opponents at one table.
-enum Seated<'a> {
-    Checked(&'a mut Bot),
-    Other(Box<LuaBot>),
-}
-
-impl Seated<'_> {
-    fn bot(&mut self) -> &mut dyn Player {
-        match self {
-            Seated::Checked(b) => *b,
-            Seated::Other(b) => b,
-        }
-    }
-}
-
-impl Player for Seated<'_> {
-    fn begin_match(&mut self, info: &MatchInfo<'_>) {
-        self.bot().begin_match(info)
-    }
-    fn begin_game(&mut self, game: u32, seed: u64) {
-        self.bot().begin_game(game, seed)
-    }
-    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
-        self.bot().decide(view)
-    }
-    fn wants_events(&self) -> bool {
-        match self {
-            Seated::Checked(b) => b.wants_events(),
-            Seated::Other(b) => b.wants_events(),
-        }
-    }
-    fn observe(&mut self, event: &PublicEvent) {
-        self.bot().observe(event)
-    }
-    fn take_logs(&mut self, out: &mut Vec<String>) {
-        self.bot().take_logs(out)
-    }
-}
-
 /// Records the checked seat's failures and the replay lines.
 struct Recorder {
     seat: Seat,
@@ -310,18 +270,21 @@ fn play_one(
         );
     }
     let mut infos = Vec::new();
-    let mut order = others.into_iter();
-    let mut players: Vec<Seated<'_>> = Vec::new();
     let checked_info = bot.seat_info(seat);
+    let mut order = others.iter_mut();
+    let mut players: Vec<&mut dyn Player> = Vec::new();
+    let mut checked = Some(bot);
     for s in 0..3 {
         if s == seat {
             infos.push(checked_info.clone());
+            if let Some(b) = checked.take() {
+                players.push(b);
+            }
         } else if let Some(o) = order.next() {
             infos.push(o.seat_info(s));
-            players.push(Seated::Other(Box::new(o)));
+            players.push(o);
         }
     }
-    players.insert(seat, Seated::Checked(bot));
     let setup = MatchSetup {
         rules: options.rules,
         seed: options.seed.wrapping_add(u64::from(round)),
