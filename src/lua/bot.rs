@@ -551,15 +551,10 @@ impl LuaBot {
             code,
             bytecode: OnceLock::new(),
         });
-        let started = Instant::now();
-        if let Some(clock) = &clock {
-            clock.begin(started);
-        }
-        let state = State::build(&script, limits);
-        if let Some(clock) = &clock {
-            clock.end();
-        }
-        let state = state?;
+        let state = {
+            let _call = CallClock::call(clock.as_deref());
+            State::build(&script, limits)?
+        };
         Ok(LuaBot {
             hash: code_hash(&script.code),
             script,
@@ -745,18 +740,13 @@ impl Player for LuaBot {
         self.ranking = info.rules.ranking();
         // Every match starts from a fresh run of the bot's code, with the
         // match's ranking installed, so no match depends on another.
-        let started = Instant::now();
-        if let Some(clock) = &self.clock {
-            clock.begin(started);
-        }
+        let call = CallClock::call(self.clock.as_deref());
         let restarted = self.install_ranking().and_then(|()| {
             self.state
                 .reload(&self.script, &self.limits)
                 .map_err(|e| (reload_reason(&e), e.to_string()))
         });
-        if let Some(clock) = &self.clock {
-            clock.end();
-        }
+        drop(call);
         self.broken = restarted
             .err()
             .map(|(reason, e)| (reason, format!("the bot could not be restarted: {e}")));

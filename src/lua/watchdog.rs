@@ -77,6 +77,15 @@ impl CallClock {
         self.started.store(0, Relaxed);
     }
 
+    /// A call of `clock`'s bot (if it is watched) that ends when the value
+    /// returned is dropped.
+    pub(crate) fn call(clock: Option<&CallClock>) -> WatchedCall<'_> {
+        if let Some(c) = clock {
+            c.begin(Instant::now());
+        }
+        WatchedCall(clock)
+    }
+
     /// The watchdog looks: how long the running call has been seen
     /// running (in looks of `PERIOD`), if one is running.
     fn look(&self) -> Option<Duration> {
@@ -92,6 +101,17 @@ impl CallClock {
             1
         };
         Some(PERIOD.saturating_mul(u32::try_from(looks).unwrap_or(u32::MAX)))
+    }
+}
+
+/// A call the watchdog sees running until this is dropped.
+pub(crate) struct WatchedCall<'a>(Option<&'a CallClock>);
+
+impl Drop for WatchedCall<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0 {
+            c.end();
+        }
     }
 }
 
