@@ -303,21 +303,6 @@ fn face_word(word: &str) -> Option<Face> {
     })
 }
 
-/// The words of the tables, to build random claims from.
-#[cfg(test)]
-pub(super) fn fuzz_words() -> Vec<&'static str> {
-    let mut words: Vec<&str> = KEYWORDS.iter().flat_map(|k| k.1.iter().copied()).collect();
-    words.extend(EN_NAMES.iter().flat_map(|&(a, b)| [a, b]));
-    words.extend(EN_NUMBERS.iter().map(|n| n.0));
-    words.extend(RU_NUMBERS.iter().flat_map(|n| n.1.iter().copied()));
-    words.extend(
-        RU_NAMES
-            .iter()
-            .flat_map(|n| [n.plural, n.of_many, n.on, n.with]),
-    );
-    words
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tokens::symbols;

@@ -1,0 +1,7 @@
+//! End-to-end tests of the real `liar` binary.
+
+mod bots;
+mod isolation;
+mod play;
+mod simulate;
+mod tournament;

@@ -1,0 +1,10 @@
+//! A person at the table: scripted keyboards play whole matches, hot seat,
+//! answers, the narrator, quitting and the rules text.
+
+mod game;
+mod hot_seat;
+mod input;
+mod narrator;
+mod quit;
+mod rules;
+mod support;

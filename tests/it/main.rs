@@ -1,0 +1,21 @@
+//! The integration tests, in one binary (one module per area) so that the
+//! test build links the library and its dependencies once.
+
+mod claim_fuzz;
+mod cli;
+mod config_fuzz;
+mod config_golden;
+mod game_state;
+mod golden_replay;
+mod hand_order;
+mod hostile_bots;
+mod human;
+mod lua_bots;
+mod lua_sandbox;
+mod properties;
+mod replay_check;
+mod strength;
+mod support;
+mod tournament;
+mod viewer;
+mod words;

@@ -1,0 +1,5 @@
+//! Tournaments: whole runs, schedules and statistics.
+
+mod runs;
+mod schedule;
+mod stats;
