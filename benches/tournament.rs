@@ -92,7 +92,10 @@ fn lua_speed_at_one_and_two_threads() {
 
 fn main() {
     // `cargo bench` passes `--bench`; any other argument picks a half.
-    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let wanted = |half: &str| only.is_empty() || only.iter().any(|a| a == half);
     if wanted("native") {
         native_speed_at_one_and_two_threads();

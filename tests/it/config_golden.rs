@@ -63,7 +63,10 @@ fn broken_tables_give_the_expected_messages() {
 #[test]
 fn broken_tournaments_give_the_expected_messages() {
     let text = messages("broken_tournament", |p| load_tournament(p).map(drop));
-    assert!(text.lines().count() >= 5, "too few broken tournament fixtures");
+    assert!(
+        text.lines().count() >= 5,
+        "too few broken tournament fixtures"
+    );
     insta::assert_snapshot!("broken_tournaments", text);
 }
 
