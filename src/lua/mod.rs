@@ -52,7 +52,7 @@ mod template;
 mod view;
 mod watchdog;
 
-pub use api::API_VERSION;
+pub use api::{API_VERSION, api_docs};
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
 pub use bundled::{BUNDLED_BOTS, bundled_source};
 pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
