@@ -1,6 +1,7 @@
 //! What each subcommand does, and how failures become exit codes.
 
 mod bot_tools;
+mod check_report;
 mod interrupt;
 mod lang;
 mod output;

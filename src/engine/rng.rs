@@ -116,6 +116,34 @@ impl SeatRng {
         }
     }
 
+    /// A uniform integer in `lo..=hi` (`lo` ≤ `hi`), without bias: what a
+    /// Lua bot's `liar.random(m, n)` draws.
+    ///
+    /// Unlike [`SeatRng::below`] it draws 64-bit words, and it rejects only
+    /// the words past the last whole multiple of the span: the two streams
+    /// are part of recorded replays, so neither can become the other.
+    ///
+    /// ```
+    /// use liar::engine::SeatRng;
+    /// let mut rng = SeatRng::new(3);
+    /// assert!((-3..=-1).contains(&rng.between(-3, -1)));
+    /// assert_eq!(rng.between(5, 5), 5);
+    /// ```
+    pub fn between(&mut self, lo: i64, hi: i64) -> i64 {
+        let span = hi.wrapping_sub(lo) as u64; // number of values minus one
+        if span == u64::MAX {
+            return self.next_u64() as i64;
+        }
+        let n = span + 1;
+        let zone = u64::MAX - (u64::MAX - n + 1) % n;
+        loop {
+            let x = self.next_u64();
+            if x <= zone {
+                return lo.wrapping_add((x % n) as i64);
+            }
+        }
+    }
+
     /// A uniform 64-bit number.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
@@ -201,6 +229,22 @@ pub fn player_seed(master: u64, game: u32, seat: Seat) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn between_stays_in_range_and_covers_it() {
+        let mut rng = SeatRng::new(3);
+        let mut seen = [false; 6];
+        for _ in 0..1000 {
+            let x = rng.between(1, 6);
+            assert!((1..=6).contains(&x));
+            seen[(x - 1) as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(rng.between(5, 5), 5);
+        let _ = rng.between(i64::MIN, i64::MAX);
+        let x = rng.between(-3, -1);
+        assert!((-3..=-1).contains(&x));
+    }
 
     #[test]
     fn player_seeds_are_the_reserved_stream_in_seat_order() {

@@ -4,8 +4,10 @@
 -- when they are given hands in canonical notation ("QQQ99"), which is what
 -- views hold. Anything else (other notations, lists of faces, bad values)
 -- goes to the Rust functions in `rs`, which parse it and explain errors.
--- Calling Lua from Lua costs a fraction of a call into Rust.
-local liar, rs, all_hands = ...
+-- Calling Lua from Lua costs a fraction of a call into Rust. The host
+-- (src/lua/api/mod.rs) gives every hand, the faces (`liar.faces`) and the
+-- category names; nothing here repeats them.
+local liar, rs, all_hands, CATEGORIES = ...
 
 local type, rawlen, rawget, next, math_type = type, rawlen, rawget, next, math.type
 local byte, sub, move = string.byte, string.sub, table.move
@@ -16,14 +18,12 @@ for i = 1, #all_hands // 5 do
   HANDS[i] = sub(all_hands, 5 * i - 4, 5 * i)
 end
 
-local CATEGORIES = {
-  "bust", "one-pair", "two-pairs", "three-of-a-kind", "low-straight",
-  "high-straight", "full-house", "four-of-a-kind", "five-of-a-kind",
-}
+-- The six faces, low to high (keys of `liar.counts`).
+local F1, F2, F3, F4, F5, F6 = table.unpack(liar.faces)
 
 -- Of the ranking in force:
 local S = {} -- canonical hand -> strength (1 = weakest)
-local CAT = {} -- canonical hand -> category name
+local CAT = {} -- canonical hand -> category name (from CATEGORIES)
 local ASC = {} -- hands weakest first
 local START = {} -- strength -> index in ASC of its first hand (TOP + 1 -> 253)
 local FRESH = {} -- strength -> chance a fresh throw reaches it
@@ -157,7 +157,7 @@ end
 function liar.counts(dice)
   local n = type(dice) == "table" and rawlen(dice)
   if n and n <= 5 then
-    local c = { ["9"] = 0, T = 0, J = 0, Q = 0, K = 0, A = 0 }
+    local c = { [F1] = 0, [F2] = 0, [F3] = 0, [F4] = 0, [F5] = 0, [F6] = 0 }
     for i = 1, n do
       local f = dice[i]
       local k = c[f]
@@ -185,7 +185,11 @@ function liar.parse(text)
   return rs_parse(text)
 end
 
-liar.describe, liar.categories, liar.best_reroll = rs.describe, rs.categories, rs.best_reroll
-liar.random = rs.random
+-- The helpers without a fast path are the Rust functions themselves.
+for name, f in next, rs do
+  if liar[name] == nil then
+    liar[name] = f
+  end
+end
 
 return set_ranking, HANDS

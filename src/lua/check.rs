@@ -3,7 +3,6 @@
 //! whether it plays the same way twice.
 
 use super::bot::{BotStats, LuaBot};
-use super::failure::bytes;
 use super::isolated_bot::Bot;
 use super::limits::BotLimits;
 use crate::config::Isolation;
@@ -11,7 +10,6 @@ use crate::engine::{
     Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
 };
 use crate::rules::{Rules, Seat};
-use std::fmt;
 use std::path::Path;
 
 /// How `check_bot` plays.
@@ -58,7 +56,8 @@ pub struct CheckPenalty {
     pub detail: String,
 }
 
-/// What `check_bot` found. `Display` renders it for the terminal.
+/// What `check_bot` found: data only; the `liar check-bot` command renders
+/// it (its `Display` is in `app/check_report.rs`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CheckReport {
     /// The bot's file.
@@ -85,11 +84,38 @@ pub struct CheckReport {
     /// replay; `None` if it could not be checked.
     pub deterministic: Option<bool>,
     /// Where the two runs first differed.
-    pub difference: Option<String>,
+    pub difference: Option<ReplayDifference>,
     /// Things worth the author's attention that are not failures.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<CheckWarning>,
     /// The limits used.
     pub limits: BotLimits,
+}
+
+/// The first replay line where two runs of the same seed differ.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayDifference {
+    /// The line number, from 1.
+    pub line: usize,
+    /// The first run's line (`None` past its end).
+    pub first: Option<String>,
+    /// The second run's line (`None` past its end).
+    pub second: Option<String>,
+}
+
+/// Something worth a bot author's attention that is not a failure; the
+/// figures are the report's [`BotStats`] and [`BotLimits`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckWarning {
+    /// The bot wrote more than its log limit of lines in a game.
+    LogLimit,
+    /// One call used more than half its instruction budget.
+    NearBudget,
+    /// The slowest call took more than a quarter of the wall-clock limit.
+    Slow,
+    /// The state grew past half its memory limit.
+    LargeState,
+    /// The same seed gave different play.
+    Nondeterministic,
 }
 
 impl CheckReport {
@@ -129,7 +155,7 @@ pub fn check_bot(path: &Path, options: &CheckOptions) -> CheckReport {
 /// use liar::lua::{CheckOptions, check_source};
 /// let code = liar::lua::bundled_source("honest").unwrap();
 /// let report = check_source("honest.lua", code.as_bytes(), &CheckOptions { games: 3, ..Default::default() });
-/// assert!(report.passed(), "{report}");
+/// assert!(report.passed(), "{report:?}");
 /// assert_eq!(report.deterministic, Some(true));
 /// ```
 pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckReport {
@@ -193,16 +219,10 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
                 .position(|(a, b)| a != b)
                 .or_else(|| (first.len() != second.len()).then(|| first.len().min(second.len())));
             report.deterministic = Some(diff.is_none());
-            report.difference = diff.map(|i| {
-                let show = |l: Option<&String>| {
-                    l.map_or("(nothing)".to_string(), |s| super::api::cut(s, 160))
-                };
-                format!(
-                    "replay line {}: first run {}, second run {}",
-                    i + 1,
-                    show(first.get(i)),
-                    show(second.get(i))
-                )
+            report.difference = diff.map(|i| ReplayDifference {
+                line: i + 1,
+                first: first.get(i).cloned(),
+                second: second.get(i).cloned(),
             });
         }
     }
@@ -315,11 +335,8 @@ fn play_one(
     report
         .penalties
         .extend(recorder.penalties.into_iter().take(room));
-    if recorder.capped_log && !report.warnings.iter().any(|w| w.contains("log limit")) {
-        report.warnings.push(format!(
-            "the bot wrote more than the log limit of {} lines in a game; the rest were dropped",
-            options.limits.log_lines
-        ));
+    if recorder.capped_log && !report.warnings.contains(&CheckWarning::LogLimit) {
+        report.warnings.push(CheckWarning::LogLimit);
     }
     Ok(recorder.lines)
 }
@@ -327,141 +344,27 @@ fn play_one(
 fn add_warnings(report: &mut CheckReport) {
     let limits = report.limits;
     let s = &report.stats;
-    if s.most_instructions > limits.instructions / 2 {
-        report.warnings.push(format!(
-            "one call used about {} of its {} instructions: close to the budget",
-            s.most_instructions, limits.instructions
-        ));
-    }
-    if s.slowest.as_millis() as u64 > limits.wall_ms / 4 {
-        report.warnings.push(format!(
-            "the slowest call took {:.1} ms, a large part of the {} ms limit",
-            s.slowest.as_secs_f64() * 1000.0,
-            limits.wall_ms
-        ));
-    }
-    if s.memory_peak > limits.memory_bytes / 2 {
-        report.warnings.push(format!(
-            "the bot's state grew to {} of its {} limit",
-            bytes(s.memory_peak),
-            bytes(limits.memory_bytes)
-        ));
-    }
-    if report.deterministic == Some(false) {
-        report.warnings.push(
-            "the same seed gave different play: iterating with pairs() over string keys, \
-             tostring() of tables or collectgarbage(\"count\") vary between runs; use \
-             liar.sorted_pairs and liar.random"
-                .to_string(),
-        );
-    }
-}
-
-impl fmt::Display for CheckReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.name {
-            Some(n) => writeln!(f, "Checking {} (\"{n}\")", self.chunk)?,
-            None => writeln!(f, "Checking {}", self.chunk)?,
-        }
-        if let Some(e) = &self.load_error {
-            writeln!(f, "  load:          FAILED")?;
-            writeln!(f, "    {e}")?;
-            return writeln!(f, "Result: FAIL (the bot did not load)");
-        }
-        writeln!(
-            f,
-            "  load:          ok, api_version 1, state {}",
-            bytes(self.memory_after_load)
-        )?;
-        writeln!(
-            f,
-            "  played:        {} games against {}; won {}",
-            self.games,
-            self.opponents.join(", "),
-            self.wins
-        )?;
-        let total = self.penalty_total();
-        if total == 0 {
-            writeln!(f, "  penalties:     none")?;
-        } else {
-            let by_reason: Vec<String> = PenaltyReason::ALL
-                .iter()
-                .zip(self.penalty_counts)
-                .filter(|(_, n)| *n > 0)
-                .map(|(r, n)| format!("{} {n}", r.name()))
-                .collect();
-            writeln!(f, "  penalties:     {total} ({})", by_reason.join(", "))?;
-            for p in &self.penalties {
-                writeln!(
-                    f,
-                    "    match {} game {}: {}: {}",
-                    p.game.0,
-                    p.game.1,
-                    p.reason.name(),
-                    p.detail
-                )?;
-            }
-            if (total as usize) > self.penalties.len() {
-                writeln!(
-                    f,
-                    "    ... and {} more",
-                    total as usize - self.penalties.len()
-                )?;
-            }
-        }
-        let s = &self.stats;
-        writeln!(
-            f,
-            "  slowest call:  {:.3} ms ({}); {} decisions, {} events observed",
-            s.slowest.as_secs_f64() * 1000.0,
-            if s.slowest_call.is_empty() {
-                "-"
-            } else {
-                s.slowest_call
-            },
-            s.decisions,
-            s.observed
-        )?;
-        if s.most_instructions <= u64::from(BotLimits::HOOK_STEP) {
-            writeln!(
-                f,
-                "  budget:        every call used fewer than {} of its {} instructions",
-                BotLimits::HOOK_STEP,
-                self.limits.instructions
-            )?;
-        } else {
-            writeln!(
-                f,
-                "  budget:        the busiest call used about {} of its {} instructions",
-                s.most_instructions, self.limits.instructions
-            )?;
-        }
-        writeln!(
-            f,
-            "  memory peak:   {} (limit {})",
-            bytes(s.memory_peak),
-            bytes(self.limits.memory_bytes)
-        )?;
-        match self.deterministic {
-            Some(true) => writeln!(
-                f,
-                "  deterministic: yes (the same seed replayed identically)"
-            )?,
-            Some(false) => {
-                writeln!(f, "  deterministic: NO")?;
-                if let Some(d) = &self.difference {
-                    writeln!(f, "    {d}")?;
-                }
-            }
-            None => writeln!(f, "  deterministic: not checked")?,
-        }
-        for w in &self.warnings {
-            writeln!(f, "  warning: {w}")?;
-        }
-        if self.passed() {
-            writeln!(f, "Result: PASS")
-        } else {
-            writeln!(f, "Result: FAIL ({total} penalties)")
+    let crossed = [
+        (
+            s.most_instructions > limits.instructions / 2,
+            CheckWarning::NearBudget,
+        ),
+        (
+            s.slowest.as_millis() as u64 > limits.wall_ms / 4,
+            CheckWarning::Slow,
+        ),
+        (
+            s.memory_peak > limits.memory_bytes / 2,
+            CheckWarning::LargeState,
+        ),
+        (
+            report.deterministic == Some(false),
+            CheckWarning::Nondeterministic,
+        ),
+    ];
+    for (yes, warning) in crossed {
+        if yes {
+            report.warnings.push(warning);
         }
     }
 }

@@ -45,17 +45,21 @@ mod isolation;
 mod limits;
 mod metered;
 mod pattern;
-#[cfg(test)]
-mod perf;
 mod sandbox;
 mod template;
 mod view;
 mod watchdog;
 
-pub use api::API_VERSION;
+pub use api::{API_VERSION, api_docs};
+// Text helpers the commands share with the bots' messages.
+pub(crate) use api::cut;
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
 pub use bundled::{BUNDLED_BOTS, bundled_source};
-pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
+pub use check::{
+    CheckOptions, CheckPenalty, CheckReport, CheckWarning, ReplayDifference, check_bot,
+    check_source,
+};
+pub(crate) use failure::bytes;
 pub use isolated_bot::Bot;
 pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
 pub use limits::BotLimits;

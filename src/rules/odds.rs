@@ -127,21 +127,44 @@ pub fn chance_to_reach(kept: &[Face], target: Hand, ranking: Ranking) -> f64 {
 /// assert!(chance > 0.0);
 /// ```
 pub fn best_reroll(dice: &Dice, target: Hand, ranking: Ranking) -> (Positions, f64) {
+    // Bots call this on many decisions: nothing here allocates.
     let mut best = (Positions::NONE, -1.0);
-    let mut masks: Vec<u8> = (0..32).collect();
-    masks.sort_by_key(|m| m.count_ones());
-    for mask in masks {
-        let kept: Vec<Face> = (0..5)
-            .filter(|p| mask & (1 << p) == 0)
-            .map(|p| dice.0[p])
-            .collect();
-        let chance = chance_to_reach(&kept, target, ranking);
+    for mask in MASKS_FEWEST_FIRST {
+        let mut kept = [Face::Nine; 5];
+        let mut n = 0;
+        for (p, &f) in dice.0.iter().enumerate() {
+            if mask & (1 << p) == 0 {
+                kept[n] = f;
+                n += 1;
+            }
+        }
+        let chance = chance_to_reach(&kept[..n], target, ranking);
         if chance > best.1 + 1e-12 {
             best = (Positions::from_mask(mask).unwrap_or_default(), chance);
         }
     }
     best
 }
+
+/// Re-throw masks by how many dice they throw, then by value: the order in
+/// which [`best_reroll`] breaks ties.
+const MASKS_FEWEST_FIRST: [u8; 32] = {
+    let mut out = [0u8; 32];
+    let mut k = 0;
+    let mut n = 0;
+    while n <= 5 {
+        let mut m = 0u8;
+        while m < 32 {
+            if m.count_ones() == n {
+                out[k] = m;
+                k += 1;
+            }
+            m += 1;
+        }
+        n += 1;
+    }
+    out
+};
 
 /// Face counts of every kept set (for tests that enumerate them).
 pub fn kept_sets() -> &'static [[u8; 6]] {

@@ -1,8 +1,7 @@
-//! Speed and size figures of Lua bots (ignored tests; run them in release):
-//!
-//! ```text
-//! cargo test --release --lib lua::perf -- --ignored --nocapture --test-threads=1
-//! ```
+//! Speed and size figures of Lua bots. Run with `cargo bench --bench lua`
+//! (all four measurements) or `cargo bench --bench lua -- NAME` for those
+//! whose name contains NAME (`decision_overhead`, `games_per_second`,
+//! `memory_per_seat`, `decision_kinds`):
 //!
 //! - the cost of one decision of a trivial bot through [`LuaBot`], against a
 //!   bare mlua call of the same Lua function with the same view;
@@ -12,9 +11,11 @@
 //! Times are this thread's CPU time where the system reports it, so the
 //! figures are per core even on a busy machine.
 
-use super::{BUNDLED_BOTS, BotLimits, LuaBot};
-use crate::engine::{MatchInfo, MatchSetup, NoObserver, Player, play_match};
-use crate::rules::{Decision, GameState, Rules, SeatView};
+use liar::engine::{MatchInfo, MatchSetup, NoObserver, Player, play_match};
+use liar::lua::{BUNDLED_BOTS, BotLimits, LuaBot};
+use liar::rules::{Decision, GameState, Rules, SeatView};
+// The bench compares the engine's path with what a plain mlua caller pays,
+// so it is the one place outside src/lua/ that names mlua.
 use mlua::{Function, Lua, Table};
 use std::hint::black_box;
 use std::time::Instant;
@@ -78,7 +79,7 @@ fn time_ns(n: u32, mut f: impl FnMut()) -> f64 {
 fn game() -> GameState {
     let rules = Rules::default();
     let mut g = GameState::new(rules, &[0, 1, 2], 0, 1);
-    fn ok<T>(r: Result<T, crate::rules::IllegalDecision>) {
+    fn ok<T>(r: Result<T, liar::rules::IllegalDecision>) {
         if let Err(e) = r {
             panic!("{e}");
         }
@@ -91,9 +92,9 @@ fn game() -> GameState {
     ok(g.apply(1, Decision::Accept));
     ok(g.apply(
         1,
-        Decision::Reroll(crate::rules::Positions::from_list(&[0, 1]).unwrap_or_default()),
+        Decision::Reroll(liar::rules::Positions::from_list(&[0, 1]).unwrap_or_default()),
     ));
-    ok(g.deal_reroll(&[crate::rules::Face::Ace, crate::rules::Face::King]));
+    ok(g.deal_reroll(&[liar::rules::Face::Ace, liar::rules::Face::King]));
     ok(g.apply(1, Decision::Claim(higher)));
     g
 }
@@ -124,16 +125,16 @@ fn naive_view(lua: &Lua, view: &SeatView<'_>, rules: &Table, names: &Table) -> m
     for (i, a) in view.history.iter().enumerate() {
         let e = lua.create_table()?;
         match *a {
-            crate::rules::RoundAction::Claim { seat, claim } => {
+            liar::rules::RoundAction::Claim { seat, claim } => {
                 e.raw_set("action", "claim")?;
                 e.raw_set("seat", seat + 1)?;
                 e.raw_set("claim", claim.to_string())?;
             }
-            crate::rules::RoundAction::Accept { seat } => {
+            liar::rules::RoundAction::Accept { seat } => {
                 e.raw_set("action", "accept")?;
                 e.raw_set("seat", seat + 1)?;
             }
-            crate::rules::RoundAction::Reroll { seat, count } => {
+            liar::rules::RoundAction::Reroll { seat, count } => {
                 e.raw_set("action", "reroll")?;
                 e.raw_set("seat", seat + 1)?;
                 e.raw_set("count", count)?;
@@ -147,8 +148,6 @@ fn naive_view(lua: &Lua, view: &SeatView<'_>, rules: &Table, names: &Table) -> m
     Ok(t)
 }
 
-#[test]
-#[ignore = "a measurement: run in release with --ignored --nocapture"]
 fn decision_overhead() {
     use mlua::LuaSerdeExt;
     let g = game();
@@ -204,8 +203,6 @@ fn decision_overhead() {
     );
 }
 
-#[test]
-#[ignore = "a measurement: run in release with --ignored --nocapture"]
 fn games_per_second() {
     let rules = Rules::default();
     for trio in [
@@ -239,7 +236,7 @@ fn games_per_second() {
     }
     let games = 20_000;
     let setup = MatchSetup::native(rules, 11, games, &["honest", "honest", "random"]);
-    let mut natives = crate::engine::native_players(&setup).unwrap_or_default();
+    let mut natives = liar::engine::native_players(&setup).unwrap_or_default();
     let t = Clock::start();
     play_match(&setup, &mut natives, &mut NoObserver).unwrap_or_default();
     println!(
@@ -249,8 +246,6 @@ fn games_per_second() {
     );
 }
 
-#[test]
-#[ignore = "a measurement: run in release with --ignored --nocapture"]
 fn memory_per_seat() {
     for name in BUNDLED_BOTS {
         let b = LuaBot::bundled(name, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
@@ -287,8 +282,6 @@ fn memory_per_seat() {
     );
 }
 
-#[test]
-#[ignore = "a measurement: run in release with --ignored --nocapture"]
 fn decision_kinds() {
     let setup = MatchSetup::native(Rules::default(), 1, 1, &["honest", "honest", "honest"]);
     let info = |seat| MatchInfo {
@@ -303,7 +296,7 @@ fn decision_kinds() {
     let _ = after.apply(2, Decision::Accept);
     let reroll_view = after.view(2);
     let mut claiming = after.clone();
-    let _ = claiming.apply(2, Decision::Reroll(crate::rules::Positions::NONE));
+    let _ = claiming.apply(2, Decision::Reroll(liar::rules::Positions::NONE));
     let _ = claiming.deal_reroll(&[]);
     let claim_view = claiming.view(2);
     for name in ["trivial", "honest", "statistician", "random", "bluffer"] {
@@ -329,5 +322,23 @@ fn decision_kinds() {
         println!(
             "{name:14} respond {respond:6.0} ns  reroll {reroll:6.0} ns  claim {claim:6.0} ns"
         );
+    }
+}
+
+/// Runs the measurements whose names contain the first argument that is
+/// not an option (all of them without one).
+fn main() {
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let all: [(&str, fn()); 4] = [
+        ("decision_overhead", decision_overhead),
+        ("games_per_second", games_per_second),
+        ("memory_per_seat", memory_per_seat),
+        ("decision_kinds", decision_kinds),
+    ];
+    for (name, run) in all {
+        if filter.as_deref().is_none_or(|f| name.contains(f)) {
+            println!("== {name}");
+            run();
+        }
     }
 }

@@ -1,0 +1,64 @@
+//! The words of the bot API: face letters, category names and hands as
+//! text. Each comes from the rules (and the replay format): Lua code of the
+//! host gets these lists from here and repeats none of them.
+
+use crate::rules::{Category, Face, Hand};
+use mlua::{Lua, LuaString};
+use std::sync::LazyLock;
+
+/// Category names as replays write them (`"one-pair"`, `"full-house"`),
+/// in [`Category::ALL`] order.
+static CATEGORY_NAMES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    Category::ALL
+        .iter()
+        .map(|c| match serde_json::to_value(c) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => format!("{c:?}"),
+        })
+        .collect()
+});
+
+/// The name of a category as bots see it: the replay's (`"one-pair"`).
+pub(crate) fn category_name(c: Category) -> &'static str {
+    &CATEGORY_NAMES[c as usize]
+}
+
+/// Every category name, low to high ([`Category::ALL`] order).
+pub(crate) fn category_names() -> impl Iterator<Item = &'static str> {
+    CATEGORY_NAMES.iter().map(String::as_str)
+}
+
+/// The one-letter name of a face (`"Q"`).
+pub(super) fn face_name(f: Face) -> [u8; 1] {
+    [f.letter() as u8]
+}
+
+/// Every face's name, low to high.
+pub(super) fn face_names() -> impl Iterator<Item = String> {
+    Face::ALL.iter().map(|f| f.letter().to_string())
+}
+
+/// A hand in canonical notation, as a Lua string (`"QQQ99"`).
+pub(crate) fn hand_text(lua: &Lua, hand: Hand) -> mlua::Result<LuaString> {
+    let mut buf = [0u8; 5];
+    for (b, f) in buf.iter_mut().zip(hand.faces()) {
+        *b = f.letter() as u8;
+    }
+    lua.create_string(buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn category_names_are_the_replays() {
+        assert_eq!(category_name(Category::Bust), "bust");
+        assert_eq!(category_name(Category::OnePair), "one-pair");
+        assert_eq!(category_name(Category::ThreeOfAKind), "three-of-a-kind");
+        assert_eq!(category_name(Category::FiveOfAKind), "five-of-a-kind");
+        for (i, c) in Category::ALL.iter().enumerate() {
+            assert_eq!(*c as usize, i, "Category::ALL is in declaration order");
+        }
+    }
+}
