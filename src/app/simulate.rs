@@ -1,12 +1,12 @@
 //! `liar simulate`: a headless match between bots, with a summary.
 
 use super::output::{LogEcho, ReplayFile, finish_replay};
-use super::seats::{SeatedPlayer, isolation, lua_limits, spec_seat, table_seat};
+use super::seats::{SeatedPlayer, isolation, spec_seat, table_seat};
 use super::seed::MasterSeed;
 use super::summary::print_summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
-use crate::config::Isolation;
+use crate::setup::Isolation;
 use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
@@ -92,10 +92,9 @@ fn seat_players(
     args: &SimulateArgs,
     table: Option<&TableConfig>,
 ) -> Result<Vec<SeatedPlayer>, Failure> {
-    let limits = table.map_or_else(crate::lua::BotLimits::default, |t| lua_limits(&t.limits));
+    let limits = table.map(|t| t.limits).unwrap_or_default();
     let flag = args.isolation.map(Into::into);
-    let file_limits = table.map(|t| t.limits).unwrap_or_default();
-    let iso = isolation(flag, &file_limits, Isolation::Thread);
+    let iso = isolation(flag, &limits, Isolation::Thread);
     if !args.bots.is_empty() {
         return args
             .bots

@@ -8,7 +8,7 @@
 //! table being played.
 
 use super::hook::Meter;
-use super::limits::BotLimits;
+use crate::setup::BotLimits;
 use super::pattern::located;
 use crate::engine::SeatRng;
 use crate::rules::{

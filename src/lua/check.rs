@@ -5,8 +5,8 @@
 use super::bot::{BotStats, LuaBot};
 use super::failure::bytes;
 use super::isolated_bot::Bot;
-use super::limits::BotLimits;
-use crate::config::Isolation;
+use crate::setup::BotLimits;
+use crate::setup::Isolation;
 use crate::engine::{
     Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
 };
@@ -340,11 +340,11 @@ fn add_warnings(report: &mut CheckReport) {
             limits.wall_ms
         ));
     }
-    if s.memory_peak > limits.memory_bytes / 2 {
+    if s.memory_peak > limits.memory_bytes() / 2 {
         report.warnings.push(format!(
             "the bot's state grew to {} of its {} limit",
             bytes(s.memory_peak),
-            bytes(limits.memory_bytes)
+            bytes(limits.memory_bytes())
         ));
     }
     if report.deterministic == Some(false) {
@@ -440,7 +440,7 @@ impl fmt::Display for CheckReport {
             f,
             "  memory peak:   {} (limit {})",
             bytes(s.memory_peak),
-            bytes(self.limits.memory_bytes)
+            bytes(self.limits.memory_bytes())
         )?;
         match self.deterministic {
             Some(true) => writeln!(

@@ -3,7 +3,7 @@
 
 use super::api::cut;
 use super::hook::{INTERNAL_CHUNK, Interrupt, Meter};
-use super::limits::BotLimits;
+use crate::setup::BotLimits;
 use crate::engine::PenaltyReason;
 
 /// Longest failure detail kept (the replay records it).
@@ -28,7 +28,7 @@ pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -
             PenaltyReason::Memory,
             format!(
                 "ran out of memory (the limit is {})",
-                bytes(limits.memory_bytes)
+                bytes(limits.memory_bytes())
             ),
         );
     }

@@ -52,7 +52,7 @@
 //! Lua's own interpreter does, and the `__close` methods then run during
 //! the unwinding with the hook active.
 
-use super::limits::BotLimits;
+use crate::setup::BotLimits;
 use super::metered;
 use mlua::{Lua, ffi};
 use std::ffi::{CStr, c_int, c_void};

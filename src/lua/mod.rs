@@ -42,7 +42,6 @@ mod failure;
 mod hook;
 mod isolated_bot;
 mod isolation;
-mod limits;
 mod metered;
 mod pattern;
 #[cfg(test)]
@@ -54,10 +53,11 @@ mod watchdog;
 
 pub use api::API_VERSION;
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
-pub use bundled::{BUNDLED_BOTS, bundled_source};
+pub use crate::setup::BUNDLED_BOTS;
+pub use bundled::bundled_source;
 pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
 pub use isolated_bot::Bot;
 pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
-pub use limits::BotLimits;
+pub use crate::setup::BotLimits;
 pub use template::new_bot_template;
 pub use watchdog::EXIT_STUCK;
