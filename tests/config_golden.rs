@@ -10,9 +10,8 @@
 //! `LIAR_BLESS=1 cargo test --test config_golden` and review the diff.
 
 use liar::config::{
-    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, ReplaySample, SeatKind,
-    SeatOrders, TableConfig, TournamentLength, default_table, load_table, load_tournament,
-    parse_table,
+    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, Length, ReplaySample, SeatKind,
+    SeatOrders, TableConfig, default_table, load_table, load_tournament, parse_table,
 };
 use liar::engine::{PenaltyMode, Policy};
 use liar::rules::{DiceKind, Lang, NextRoundStarter, SeatingRule, Straights};
@@ -225,7 +224,7 @@ fn shipped_tables_say_what_they_promise() {
     );
 
     let t = load_tournament(Path::new("config/tournament.toml")).unwrap();
-    assert_eq!(t.length, TournamentLength::Games(100_000));
+    assert_eq!(t.length, Length::Games(100_000));
     assert_eq!(t.seat_orders, SeatOrders::Rotations);
     assert_eq!((t.table_size, t.seed, t.jobs), (3, None, 0));
     assert!(!t.duplicate_dice);

@@ -6,12 +6,12 @@ use super::seed::MasterSeed;
 use super::summary::print_summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
-use crate::setup::Isolation;
 use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
+use crate::setup::Isolation;
 use std::time::Instant;
 
 /// Games when neither the flag nor a table says.

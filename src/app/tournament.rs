@@ -9,12 +9,12 @@ use crate::config::{BotSource, ReplaySample, TournamentConfig, load_tournament};
 use crate::engine::{NativePlayer, Player};
 use crate::lua::{Bot, bundled_source, code_hash};
 use crate::replay::ReplayWriter;
+use crate::setup::{BotLimits, Isolation};
 use crate::tournament::{
     BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
     Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
     run as run_tournament,
 };
-use crate::setup::{BotLimits, Isolation};
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal};
 use std::path::Path;

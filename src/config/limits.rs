@@ -14,7 +14,9 @@ const LIMITS: &[Key<BotLimits>] = &[
         Ok(())
     }),
     Key::new("wall_ms", |t, f, l| {
-        l.wall_ms = t.integer_value(f, 1, BotLimits::MAX_WALL_MS as i64)?.into_inner() as u64;
+        l.wall_ms = t
+            .integer_value(f, 1, BotLimits::MAX_WALL_MS as i64)?
+            .into_inner() as u64;
         Ok(())
     }),
     Key::new("memory_mb", |t, f, l| {

@@ -76,4 +76,4 @@ pub use tournament::{
     BotEntry, MAX_JOBS, ReplaySample, TournamentConfig, load_tournament, parse_tournament,
 };
 // The plain data a config fills in, for callers that only know the config.
-pub use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation, Length as TournamentLength, SeatOrders};
+pub use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation, Length, SeatOrders};

@@ -128,7 +128,6 @@ pub(crate) struct Table<'t, 'i> {
     path: String,
 }
 
-
 /// One key's value, with the key path for messages.
 pub(crate) struct Field<'t, 'i> {
     pub(crate) value: &'t Spanned<DeValue<'i>>,
@@ -376,10 +375,13 @@ impl<'t, 'i> Table<'t, 'i> {
     }
 
     /// Reads `f` as an array of tables `[[key]]`: its tables, paths `key[i]`.
-    pub(crate) fn tables_value(&self, f: &Field<'t, 'i>) -> Result<Vec<Table<'t, 'i>>, ConfigError> {
+    pub(crate) fn tables_value(
+        &self,
+        f: &Field<'t, 'i>,
+    ) -> Result<Vec<Table<'t, 'i>>, ConfigError> {
         let expected = format!("an array of tables ([[{}]])", f.path);
         let DeValue::Array(items) = f.value.get_ref() else {
-            return Err(self.wrong_type(&f, &expected));
+            return Err(self.wrong_type(f, &expected));
         };
         let mut tables = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {

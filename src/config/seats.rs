@@ -75,11 +75,7 @@ pub(crate) struct ReadSeat {
 
 /// Reads one entry. `humans` says whether `type = "human"` is allowed;
 /// `base` is the table-wide `[limits]`.
-fn read_seat(
-    t: &Table<'_, '_>,
-    humans: bool,
-    base: BotLimits,
-) -> Result<ReadSeat, ConfigError> {
+fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSeat, ConfigError> {
     let keys: Vec<&str> = SEAT_KEYS.iter().map(|(key, _)| *key).collect();
     t.deny_unknown(&keys)?;
     let mut types = SeatType::choices();

@@ -104,7 +104,9 @@ const PENALTY: &[Key<PenaltyPolicy>] = &[
         Ok(())
     }),
     Key::new("disqualify_after", |t, f, p| {
-        let n = t.integer_value(f, 0, i64::from(MAX_DISQUALIFY_AFTER))?.into_inner() as u32;
+        let n = t
+            .integer_value(f, 0, i64::from(MAX_DISQUALIFY_AFTER))?
+            .into_inner() as u32;
         p.disqualify_after = (n > 0).then_some(n);
         Ok(())
     }),

@@ -80,7 +80,7 @@ pub fn load_tournament(path: &Path) -> Result<TournamentConfig, ConfigError> {
 /// [`parse_table`](super::parse_table).
 ///
 /// ```
-/// use liar::config::{parse_tournament, ReplaySample, TournamentLength};
+/// use liar::config::{parse_tournament, ReplaySample, Length};
 /// use std::path::Path;
 /// let text = r#"
 ///     [tournament]
@@ -98,7 +98,7 @@ pub fn load_tournament(path: &Path) -> Result<TournamentConfig, ConfigError> {
 ///     bundled = "honest"
 /// "#;
 /// let t = parse_tournament(text, Path::new("cup.toml")).unwrap();
-/// assert_eq!(t.length, TournamentLength::Games(1000));
+/// assert_eq!(t.length, Length::Games(1000));
 /// assert_eq!((t.table_size, t.bots.len()), (2, 2));
 /// assert_eq!(t.replay_sample, ReplaySample::None);
 /// ```

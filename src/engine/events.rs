@@ -15,7 +15,6 @@ pub const REPLAY_VERSION: u32 = 2;
 /// carries its seed) and 2 (a drawn seed is sealed, see [`Event::Match`]).
 pub const REPLAY_VERSIONS: std::ops::RangeInclusive<u32> = 1..=REPLAY_VERSION;
 
-
 /// A seat as the `match` line lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatInfo {

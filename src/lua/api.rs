@@ -8,13 +8,13 @@
 //! table being played.
 
 use super::hook::Meter;
-use crate::setup::BotLimits;
 use super::pattern::located;
 use crate::engine::SeatRng;
 use crate::rules::{
     Category, Dice, Face, HAND_COUNT, Hand, Lang, MAX_CLAIM_LEN, Positions, Ranking,
     chance_to_reach, describe, parse_claim,
 };
+use crate::setup::BotLimits;
 use mlua::{Function, Lua, Table, Value, Variadic};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 

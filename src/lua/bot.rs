@@ -3,7 +3,6 @@
 use super::api::{API_VERSION, Shared};
 use super::decision;
 use super::failure::{self, Failure};
-use crate::setup::BotLimits;
 use super::sandbox;
 use super::view::{HostFns, ViewSync, event_table, kind_code};
 use super::watchdog::CallClock;
@@ -11,6 +10,7 @@ use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo, SeatKind,
 };
 use crate::rules::{Decision, Ranking, Seat, SeatView};
+use crate::setup::BotLimits;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, LuaSerdeExt, Table, Value};
 use std::path::Path;

@@ -5,12 +5,12 @@
 use super::bot::{BotStats, LuaBot};
 use super::failure::bytes;
 use super::isolated_bot::Bot;
-use crate::setup::BotLimits;
-use crate::setup::Isolation;
 use crate::engine::{
     Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
 };
 use crate::rules::{Rules, Seat};
+use crate::setup::BotLimits;
+use crate::setup::Isolation;
 use std::fmt;
 use std::path::Path;
 

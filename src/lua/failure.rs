@@ -3,8 +3,8 @@
 
 use super::api::cut;
 use super::hook::{INTERNAL_CHUNK, Interrupt, Meter};
-use crate::setup::BotLimits;
 use crate::engine::PenaltyReason;
+use crate::setup::BotLimits;
 
 /// Longest failure detail kept (the replay records it).
 pub(crate) const DETAIL_MAX: usize = 400;

@@ -1,9 +1,9 @@
 //! [`Bot`]: a Lua bot in the isolation asked for, behind one type.
 
 use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot, code_hash};
-use crate::setup::Isolation;
 use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo};
 use crate::rules::{Decision, Seat, SeatView};
+use crate::setup::Isolation;
 use std::path::Path;
 
 /// A Lua bot, played in the engine's process ([`LuaBot`]) or in a child

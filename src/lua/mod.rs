@@ -51,13 +51,13 @@ mod template;
 mod view;
 mod watchdog;
 
+pub use crate::setup::BUNDLED_BOTS;
+pub use crate::setup::BotLimits;
 pub use api::API_VERSION;
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
-pub use crate::setup::BUNDLED_BOTS;
 pub use bundled::bundled_source;
 pub use check::{CheckOptions, CheckPenalty, CheckReport, check_bot, check_source};
 pub use isolated_bot::Bot;
 pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
-pub use crate::setup::BotLimits;
 pub use template::new_bot_template;
 pub use watchdog::EXIT_STUCK;

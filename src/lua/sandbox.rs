@@ -4,10 +4,10 @@
 
 use super::api::{self, Shared};
 use super::hook::INTERNAL_CHUNK;
-use crate::setup::BotLimits;
 use super::metered;
 use super::pattern;
 use crate::rules::Face;
+use crate::setup::BotLimits;
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};

@@ -2,8 +2,8 @@
 
 use crate::engine::{PenaltyPolicy, SeatInfo, SeatKind};
 use crate::rules::{MAX_SEATS, Rules, Seat};
-pub use crate::setup::{Length, SeatOrders};
 use crate::setup::BotLimits;
+pub use crate::setup::{Length, SeatOrders};
 use serde::{Deserialize, Serialize};
 
 /// One bot entered in a tournament, as results identify it.
@@ -167,7 +167,8 @@ impl TournamentSpec {
                 return Err(SpecError::DuplicateName(bot.name.clone()));
             }
         }
-        if self.seat_orders == SeatOrders::Permutations && seats > SeatOrders::MAX_PERMUTATION_SEATS {
+        if self.seat_orders == SeatOrders::Permutations && seats > SeatOrders::MAX_PERMUTATION_SEATS
+        {
             return Err(SpecError::TooManyPermutations(seats));
         }
         Ok(())
