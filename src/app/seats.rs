@@ -1,7 +1,7 @@
 //! Turning seats (from a table file or `--bot` flags) into players.
 
 use super::Failure;
-use crate::config::{BotSource, SeatConfig, SeatKind as SeatConfigKind};
+use crate::config::{BotSource, SeatConfig};
 use crate::engine::{NativePlayer, Player, Policy, SeatInfo, SeatKind};
 use crate::human::{HumanPlayer, SharedConsole};
 use crate::i18n::Lang;
@@ -63,8 +63,8 @@ pub fn table_seat(
     let refused = |e: &dyn std::fmt::Display| {
         Failure::Usage(format!("{origin}: seats[{seat}] ({}): {e}", config.name))
     };
-    Ok(match &config.kind {
-        SeatConfigKind::Human => SeatedPlayer {
+    Ok(match &config.bot {
+        None => SeatedPlayer {
             info: SeatInfo {
                 seat,
                 name: config.name.clone(),
@@ -75,14 +75,12 @@ pub fn table_seat(
             },
             player: Box::new(HumanPlayer::new(config.name.clone(), console.clone(), lang)),
         },
-        SeatConfigKind::Bot(BotSource::Native(policy)) => {
-            native(seat, config.name.clone(), *policy)
-        }
-        SeatConfigKind::Bot(BotSource::Script(path)) => {
+        Some(BotSource::Native(policy)) => native(seat, config.name.clone(), *policy),
+        Some(BotSource::Script(path)) => {
             let bot = Bot::load(path, &limits, isolation).map_err(|e| refused(&e))?;
             lua(seat, Some(config.name.clone()), bot)
         }
-        SeatConfigKind::Bot(BotSource::Bundled(name)) => {
+        Some(BotSource::Bundled(name)) => {
             let bot = Bot::bundled(name, &limits, isolation).map_err(|e| refused(&e))?;
             lua(seat, Some(config.name.clone()), bot)
         }

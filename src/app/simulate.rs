@@ -6,12 +6,12 @@ use super::seed::MasterSeed;
 use super::summary::print_summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
-use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
+use crate::config::{TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
-use crate::setup::Isolation;
+use crate::setup::{Isolation, SeatKind};
 use std::time::Instant;
 
 /// Games when neither the flag nor a table says.
@@ -104,7 +104,7 @@ fn seat_players(
             .collect();
     }
     if let (Some(table), Some(path)) = (table, &args.table) {
-        if let Some(human) = table.seats.iter().find(|s| s.kind == SeatConfigKind::Human) {
+        if let Some(human) = table.seats.iter().find(|s| s.kind() == SeatKind::Human) {
             return Err(Failure::Usage(format!(
                 "{}: `liar simulate` plays bots only, but {} is human; use `liar play`",
                 path.display(),

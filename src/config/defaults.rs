@@ -21,7 +21,7 @@ pub const DEFAULT_TABLE_NAME: &str = "default.toml (built in)";
 /// use liar::config::{default_table, SeatKind};
 /// let table = default_table().unwrap();
 /// assert_eq!(table.seats.len(), 3);
-/// assert_eq!(table.seats[0].kind, SeatKind::Human);
+/// assert_eq!(table.seats[0].kind(), SeatKind::Human);
 /// ```
 pub fn default_table() -> Result<TableConfig, ConfigError> {
     parse_table(DEFAULT_TABLE, Path::new(DEFAULT_TABLE_NAME))

@@ -69,11 +69,11 @@ pub use defaults::{DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_ta
 pub use error::{ConfigError, ErrorKind};
 pub use location::Location;
 pub use raw::MAX_CONFIG_BYTES;
-pub use seats::{BotSource, SeatKind};
+pub use seats::BotSource;
 pub use sections::{MAX_CHIPS, MAX_DISQUALIFY_AFTER};
 pub use table::{SeatConfig, TableConfig, load_table, parse_table};
 pub use tournament::{
     BotEntry, MAX_JOBS, ReplaySample, TournamentConfig, load_tournament, parse_tournament,
 };
 // The plain data a config fills in, for callers that only know the config.
-pub use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation, Length, SeatOrders};
+pub use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation, Length, SeatKind, SeatOrders};

@@ -10,15 +10,6 @@ use std::ops::Range;
 use std::path::PathBuf;
 use toml::Spanned;
 
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A person at the terminal (`type = "human"`).
-    Human,
-    /// A bot.
-    Bot(BotSource),
-}
-
 /// Where a bot's decisions come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSource {
@@ -69,7 +60,7 @@ impl SeatType {
 /// A seat or bot entry as read, with the spans later checks point at.
 pub(crate) struct ReadSeat {
     pub(crate) name: Spanned<String>,
-    pub(crate) kind: SeatKind,
+    pub(crate) bot: Option<BotSource>,
     pub(crate) limits: BotLimits,
 }
 
@@ -107,8 +98,8 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
     check_name(t, &name)?;
 
     let mut limits = base;
-    let kind = match ty {
-        SeatType::Human => SeatKind::Human,
+    let bot = match ty {
+        SeatType::Human => None,
         SeatType::Builtin => {
             let policy = t.choice("policy", &Policy::ALL)?;
             let names: Vec<&str> = Policy::ALL.iter().map(|(n, _)| *n).collect();
@@ -117,16 +108,16 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
                 policy,
                 &format!("a \"builtin\" seat names one of: {}", names.join(", ")),
             )?;
-            SeatKind::Bot(BotSource::Native(policy.into_inner()))
+            Some(BotSource::Native(policy.into_inner()))
         }
         SeatType::Bot => {
             if let Some(l) = t.table("limits")? {
                 limits = read_limits(&l, base)?;
             }
-            SeatKind::Bot(read_bot_source(t)?)
+            Some(read_bot_source(t)?)
         }
     };
-    Ok(ReadSeat { name, kind, limits })
+    Ok(ReadSeat { name, bot, limits })
 }
 
 /// `script = "file.lua"` or `bundled = "name"`, exactly one.

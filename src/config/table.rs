@@ -2,11 +2,11 @@
 
 use super::error::{ConfigError, ErrorKind};
 use super::raw::{Key, Table, read_config, read_document};
-use super::seats::{SeatKind, count_error, read_seats};
+use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{SharedSections, limits_key, penalty_key, rules_key};
 use crate::engine::PenaltyPolicy;
 use crate::rules::{Lang, Rules};
-use crate::setup::BotLimits;
+use crate::setup::{BotLimits, SeatKind};
 use std::path::{Path, PathBuf};
 
 /// A validated table: everything needed to start a match.
@@ -39,8 +39,8 @@ pub struct SeatConfig {
     /// Unique (ignoring case), 1 to [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS)
     /// printable characters.
     pub name: String,
-    /// Who plays it.
-    pub kind: SeatKind,
+    /// The bot that plays it; `None`: a person at the terminal.
+    pub bot: Option<BotSource>,
     /// The seat's effective limits: `[limits]` with `[seats.limits]` applied.
     /// Only Lua bots use them.
     pub limits: BotLimits,
@@ -82,7 +82,8 @@ pub fn load_table(path: &Path) -> Result<TableConfig, ConfigError> {
 /// "#;
 /// let table = parse_table(text, Path::new("duel.toml")).unwrap();
 /// assert_eq!(table.games, 10);
-/// assert_eq!(table.seats[1].kind, SeatKind::Bot(BotSource::Native(Policy::Random)));
+/// assert_eq!(table.seats[1].bot, Some(BotSource::Native(Policy::Random)));
+/// assert_eq!(table.seats[0].kind(), SeatKind::Human);
 /// ```
 pub fn parse_table(text: &str, origin: &Path) -> Result<TableConfig, ConfigError> {
     let draft = TableConfig {
@@ -105,6 +106,16 @@ pub fn parse_table(text: &str, origin: &Path) -> Result<TableConfig, ConfigError
 }
 
 /// The top-level keys of a table file and how each is read.
+impl SeatConfig {
+    /// Whether a person or a program plays the seat.
+    pub fn kind(&self) -> SeatKind {
+        match self.bot {
+            Some(_) => SeatKind::Bot,
+            None => SeatKind::Human,
+        }
+    }
+}
+
 const TOP: &[Key<TableConfig>] = &[
     Key::new("lang", |t, f, c| {
         c.lang = Some(t.named_value(f)?);
@@ -122,7 +133,7 @@ const TOP: &[Key<TableConfig>] = &[
             .into_iter()
             .map(|s| SeatConfig {
                 name: s.name.into_inner(),
-                kind: s.kind,
+                bot: s.bot,
                 limits: s.limits,
             })
             .collect();
@@ -240,10 +251,7 @@ mod tests {
             (t.games, t.seed, t.lang, t.replay.as_ref()),
             (1, None, None, None)
         );
-        assert_eq!(
-            t.seats[2].kind,
-            SeatKind::Bot(BotSource::Bundled("honest".into()))
-        );
+        assert_eq!(t.seats[2].bot, Some(BotSource::Bundled("honest".into())));
         assert!(t.seats.iter().all(|s| s.limits == BotLimits::default()));
     }
 

@@ -5,7 +5,7 @@
 
 use super::error::{ConfigError, ErrorKind};
 use super::raw::{Field, Key, Table, integer_range, read_config, read_document};
-use super::seats::{BotSource, SeatKind, count_error, read_seats};
+use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{SharedSections, limits_key, penalty_key, rules_key};
 use crate::engine::PenaltyPolicy;
 use crate::rules::Rules;
@@ -159,14 +159,13 @@ const TOP: &[Key<TournamentConfig>] = &[
         check_bot_count(t, Some(&f.span()), read.len(), table_size(c))?;
         c.bots = read
             .into_iter()
-            .filter_map(|s| match s.kind {
-                SeatKind::Bot(source) => Some(BotEntry {
+            // read_seats refused humans: every entry has a bot.
+            .filter_map(|s| {
+                Some(BotEntry {
+                    source: s.bot?,
                     name: s.name.into_inner(),
-                    source,
                     limits: s.limits,
-                }),
-                // read_seats refused humans.
-                SeatKind::Human => None,
+                })
             })
             .collect();
         Ok(())
