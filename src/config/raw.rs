@@ -11,7 +11,7 @@ use super::error::{ConfigError, ErrorKind, Origin, group_digits, quote};
 use crate::setup::Named;
 use std::io::Read;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
@@ -316,6 +316,17 @@ impl<'t, 'i> Table<'t, 'i> {
         }
     }
 
+    /// Reads `f` as a path to write to, resolved against the config file's
+    /// folder; `hint` is the message for an empty or unusable one.
+    pub(crate) fn path_value(&self, f: &Field<'_, '_>, hint: &str) -> Result<PathBuf, ConfigError> {
+        let path = self.string_value(f)?;
+        let given = path.get_ref();
+        if given.trim().is_empty() || given.contains('\0') {
+            return Err(self.o.at(&f.span(), &f.path, ErrorKind::BadValue, hint));
+        }
+        Ok(self.o.resolve(given))
+    }
+
     /// Reads `f` as true or false.
     pub(crate) fn boolean_value(&self, f: &Field<'_, '_>) -> Result<bool, ConfigError> {
         match f.value.get_ref() {
@@ -331,11 +342,7 @@ impl<'t, 'i> Table<'t, 'i> {
         options: &[(&str, T)],
     ) -> Result<Spanned<T>, ConfigError> {
         let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-        let listed = names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let listed = quoted_list(options);
         let DeValue::String(s) = f.value.get_ref() else {
             return Err(self.wrong_type(f, &format!("one of {listed}")));
         };
@@ -427,6 +434,12 @@ impl<'t, 'i> Table<'t, 'i> {
     pub(crate) fn origin(&self) -> &'t Origin<'t> {
         self.o
     }
+}
+
+/// The names of `options`, quoted, as messages list them: `"a", "b"`.
+pub(crate) fn quoted_list<T>(options: &[(&str, T)]) -> String {
+    let quoted: Vec<String> = options.iter().map(|(n, _)| format!("{n:?}")).collect();
+    quoted.join(", ")
 }
 
 /// "an integer from 1 to 3_600_000".

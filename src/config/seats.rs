@@ -3,7 +3,7 @@
 use super::defaults::MAX_NAME_CHARS;
 use super::error::{ConfigError, ErrorKind, quote, show_path};
 use super::limits::read_limits;
-use super::raw::Table;
+use super::raw::{Table, quoted_list};
 use crate::engine::Policy;
 use crate::setup::{BUNDLED_BOTS, BotLimits, Named};
 use std::ops::Range;
@@ -71,11 +71,7 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
     t.deny_unknown(&keys)?;
     let mut types = SeatType::choices();
     types.retain(|(_, ty)| humans || *ty != SeatType::Human);
-    let listed = types
-        .iter()
-        .map(|(n, _)| format!("{n:?}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let listed = quoted_list(&types);
     let ty = t.choice("type", &types)?;
     let ty = t.require("type", ty, &format!("expected one of: {listed}"))?;
     let ty = *ty.get_ref();

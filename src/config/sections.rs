@@ -130,6 +130,25 @@ pub(crate) trait SharedSections {
     fn limits_mut(&mut self) -> &mut BotLimits;
 }
 
+/// Implements [`SharedSections`] for a config with fields `rules`,
+/// `penalty` and `limits`.
+macro_rules! shared_sections {
+    ($config:ty) => {
+        impl $crate::config::sections::SharedSections for $config {
+            fn rules_mut(&mut self) -> &mut $crate::rules::Rules {
+                &mut self.rules
+            }
+            fn penalty_mut(&mut self) -> &mut $crate::engine::PenaltyPolicy {
+                &mut self.penalty
+            }
+            fn limits_mut(&mut self) -> &mut $crate::setup::BotLimits {
+                &mut self.limits
+            }
+        }
+    };
+}
+pub(crate) use shared_sections;
+
 /// The top-level key `rules`.
 pub(crate) const fn rules_key<D: SharedSections>() -> Key<D> {
     Key::new("rules", |t, f, d| {

@@ -1,9 +1,9 @@
 //! A table config: rules, seats, limits, match settings → [`TableConfig`].
 
-use super::error::{ConfigError, ErrorKind};
+use super::error::ConfigError;
 use super::raw::{Key, Table, read_config, read_document};
 use super::seats::{BotSource, count_error, read_seats};
-use super::sections::{SharedSections, limits_key, penalty_key, rules_key};
+use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
 use crate::rules::{Lang, Rules};
 use crate::setup::{BotLimits, SeatKind};
@@ -153,31 +153,13 @@ const MATCH: &[Key<TableConfig>] = &[
         Ok(())
     }),
     Key::new("replay", |t, f, c| {
-        let path = t.string_value(f)?;
-        if path.get_ref().trim().is_empty() || path.get_ref().contains('\0') {
-            return Err(t.bad_value(
-                &path.span(),
-                "replay",
-                ErrorKind::BadValue,
-                "expected the path of the replay file to write, e.g. \"replays/last.jsonl\"",
-            ));
-        }
-        c.replay = Some(t.origin().resolve(path.get_ref()));
+        let hint = "expected the path of the replay file to write, e.g. \"replays/last.jsonl\"";
+        c.replay = Some(t.path_value(f, hint)?);
         Ok(())
     }),
 ];
 
-impl SharedSections for TableConfig {
-    fn rules_mut(&mut self) -> &mut Rules {
-        &mut self.rules
-    }
-    fn penalty_mut(&mut self) -> &mut PenaltyPolicy {
-        &mut self.penalty
-    }
-    fn limits_mut(&mut self) -> &mut BotLimits {
-        &mut self.limits
-    }
-}
+shared_sections!(TableConfig);
 
 fn check_seat_count(
     root: &Table<'_, '_>,

@@ -4,9 +4,9 @@
 //! module's job; this one only reads and validates the file.
 
 use super::error::{ConfigError, ErrorKind};
-use super::raw::{Field, Key, Table, integer_range, read_config, read_document};
+use super::raw::{Field, Key, Table, integer_range, quoted_list, read_config, read_document};
 use super::seats::{BotSource, count_error, read_seats};
-use super::sections::{SharedSections, limits_key, penalty_key, rules_key};
+use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
 use crate::rules::Rules;
 use crate::setup::{BotLimits, Length, SeatOrders};
@@ -213,16 +213,8 @@ const TOURNAMENT: &[Key<TournamentConfig>] = &[
         Ok(())
     }),
     Key::new("replay_dir", |t, f, c| {
-        let dir = t.string_value(f)?;
-        if dir.get_ref().trim().is_empty() || dir.get_ref().contains('\0') {
-            return Err(t.bad_value(
-                &dir.span(),
-                "replay_dir",
-                ErrorKind::BadValue,
-                "expected the folder to write replays to, e.g. \"replays/\"",
-            ));
-        }
-        c.replay_dir = Some(t.origin().resolve(dir.get_ref()));
+        let hint = "expected the folder to write replays to, e.g. \"replays/\"";
+        c.replay_dir = Some(t.path_value(f, hint)?);
         Ok(())
     }),
     Key::new("replay_sample", |t, f, c| {
@@ -280,17 +272,7 @@ fn check_bot_count(
     Err(count_error(root, span, "bots", message))
 }
 
-impl SharedSections for TournamentConfig {
-    fn rules_mut(&mut self) -> &mut Rules {
-        &mut self.rules
-    }
-    fn penalty_mut(&mut self) -> &mut PenaltyPolicy {
-        &mut self.penalty
-    }
-    fn limits_mut(&mut self) -> &mut BotLimits {
-        &mut self.limits
-    }
-}
+shared_sections!(TournamentConfig);
 
 /// `"all"`, `"penalties"`, `"none"`, or an integer n ≥ 1 (every n-th game).
 fn read_sample(t: &Table<'_, '_>, f: &Field<'_, '_>) -> Result<ReplaySample, ConfigError> {
@@ -306,10 +288,9 @@ fn read_sample(t: &Table<'_, '_>, f: &Field<'_, '_>) -> Result<ReplaySample, Con
         }
         DeValue::String(_) => Ok(t.choice_value(f, WORDS)?.into_inner()),
         _ => {
-            let words: Vec<String> = WORDS.iter().map(|(w, _)| format!("{w:?}")).collect();
             let expected = format!(
                 "{} or {} (every n-th game)",
-                words.join(", "),
+                quoted_list(WORDS),
                 integer_range(1, i64::MAX)
             );
             Err(t.wrong_type(f, &expected))
