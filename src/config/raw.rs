@@ -530,6 +530,36 @@ mod tests {
     }
 
     #[test]
+    fn sections_read_in_declared_order_with_dependent_keys_last() {
+        const KEYS: &[Key<Vec<&'static str>>] = &[
+            Key::after_others("late", |_, _, seen| {
+                seen.push("late");
+                Ok(())
+            }),
+            Key::new("early", |_, _, seen| {
+                seen.push("early");
+                Ok(())
+            }),
+        ];
+        let text = "late = 1\nearly = 2\n";
+        let o = Origin::new(std::path::Path::new("t.toml"), text);
+        let doc = parse_document(&o).unwrap();
+        let mut seen = Vec::new();
+        Table::root(&o, &doc).read_keys(KEYS, &mut seen).unwrap();
+        assert_eq!(seen, ["early", "late"]);
+
+        let o = Origin::new(std::path::Path::new("t.toml"), "erly = 1\n");
+        let doc = parse_document(&o).unwrap();
+        let err = Table::root(&o, &doc)
+            .read_keys(KEYS, &mut seen)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.toml:1:1: erly: unknown key (did you mean \"early\"?); expected one of: late, early"
+        );
+    }
+
+    #[test]
     fn odd_keys_are_quoted_in_paths() {
         assert_eq!(join_path("", "rules"), "rules");
         assert_eq!(join_path("rules", "a.b"), "rules.\"a.b\"");

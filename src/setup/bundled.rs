@@ -51,3 +51,21 @@ bundled_bots![
     "always_challenge",
     "never_challenge",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_bundled_bot_is_listed_once_with_its_file() {
+        for (i, bot) in BUNDLED.iter().enumerate() {
+            assert_eq!(bot.name, BUNDLED_BOTS[i]);
+            assert_eq!(bot.file, format!("bots/{}.lua", bot.name));
+            assert!(bot.source.contains("api_version"), "{}", bot.name);
+            assert_eq!(BundledBot::named(bot.name), Some(bot));
+        }
+        let mut names = BUNDLED_BOTS.to_vec();
+        names.dedup();
+        assert_eq!(names.len(), BUNDLED.len());
+    }
+}

@@ -174,3 +174,27 @@ impl TournamentSpec {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Results files list a bot's limits as they always have: the four
+    /// numbers in alphabetical order, without where the bot runs.
+    #[test]
+    fn recorded_limits_keep_their_json_shape() {
+        let bot = BotEntry {
+            limits: Some(BotLimits::default()),
+            ..BotEntry::native("honest")
+        };
+        let json = serde_json::to_string(&bot).unwrap_or_default();
+        assert_eq!(
+            json,
+            r#"{"name":"honest","native":"honest","limits":{"instructions":5000000,"log_lines":200,"memory_mb":32,"wall_ms":1000}}"#
+        );
+        let back: Option<BotEntry> = serde_json::from_str(&json).ok();
+        assert_eq!(back, Some(bot));
+        let native = serde_json::to_string(&BotEntry::native("random")).unwrap_or_default();
+        assert_eq!(native, r#"{"name":"random","native":"random"}"#);
+    }
+}
