@@ -73,11 +73,11 @@ pub enum IsolationArg {
     Process,
 }
 
-impl From<IsolationArg> for crate::config::Isolation {
+impl From<IsolationArg> for crate::setup::Isolation {
     fn from(a: IsolationArg) -> Self {
         match a {
-            IsolationArg::Thread => crate::config::Isolation::Thread,
-            IsolationArg::Process => crate::config::Isolation::Process,
+            IsolationArg::Thread => crate::setup::Isolation::Thread,
+            IsolationArg::Process => crate::setup::Isolation::Process,
         }
     }
 }

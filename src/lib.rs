@@ -4,6 +4,8 @@
 //!
 //! - [`rules`]: the pure game: hands and their order, claims, the state
 //!   machine, what each seat may see, exact odds. No I/O, no randomness.
+//! - [`setup`]: plain data the layers above share, declared once: bot
+//!   limits, seat kinds, the bundled bots, tournament lengths, enum names.
 //! - [`engine`]: plays matches with seeded dice, asks [`engine::Player`]s for
 //!   decisions with their own view only, applies penalties, emits events.
 //! - [`replay`]: the JSON Lines record of a match: writer, reader, checker.
@@ -24,5 +26,6 @@ pub mod i18n;
 pub mod lua;
 pub mod replay;
 pub mod rules;
+pub mod setup;
 pub mod tournament;
 pub mod viewer;

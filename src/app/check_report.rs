@@ -27,7 +27,7 @@ fn warning(report: &CheckReport, w: CheckWarning) -> String {
         CheckWarning::LargeState => format!(
             "the bot's state grew to {} of its {} limit",
             bytes(s.memory_peak),
-            bytes(limits.memory_bytes)
+            bytes(limits.memory_bytes())
         ),
         CheckWarning::Nondeterministic => "the same seed gave different play: iterating with \
              pairs() over string keys, tostring() of tables or collectgarbage(\"count\") vary \
@@ -120,7 +120,7 @@ impl fmt::Display for CheckReport {
             f,
             "  memory peak:   {} (limit {})",
             bytes(s.memory_peak),
-            bytes(self.limits.memory_bytes)
+            bytes(self.limits.memory_bytes())
         )?;
         match self.deterministic {
             Some(true) => writeln!(

@@ -1,13 +1,12 @@
 //! Turning seats (from a table file or `--bot` flags) into players.
 
 use super::Failure;
-use crate::config::{
-    BotLimits as LimitsConfig, BotSource, Isolation, SeatConfig, SeatKind as SeatConfigKind,
-};
+use crate::config::{BotSource, SeatConfig};
 use crate::engine::{NativePlayer, Player, Policy, SeatInfo, SeatKind};
 use crate::human::{HumanPlayer, SharedConsole};
 use crate::i18n::Lang;
-use crate::lua::{BUNDLED_BOTS, Bot, BotLimits};
+use crate::lua::Bot;
+use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation};
 use std::path::Path;
 
 /// A player for one seat, and how the replay describes it.
@@ -16,16 +15,6 @@ pub struct SeatedPlayer {
     pub info: SeatInfo,
     /// The player.
     pub player: Box<dyn Player>,
-}
-
-/// The Lua layer's limits from a table file's.
-pub fn lua_limits(limits: &LimitsConfig) -> BotLimits {
-    BotLimits {
-        instructions: limits.instructions,
-        wall_ms: limits.wall_ms,
-        memory_bytes: limits.memory_bytes(),
-        log_lines: limits.log_lines,
-    }
 }
 
 fn native(seat: usize, name: String, policy: Policy) -> SeatedPlayer {
@@ -44,7 +33,7 @@ fn native(seat: usize, name: String, policy: Policy) -> SeatedPlayer {
 
 /// Where a file's bot runs: the `--isolation` flag, else the file's
 /// `[limits] isolation`, else the command's default.
-pub fn isolation(flag: Option<Isolation>, limits: &LimitsConfig, default: Isolation) -> Isolation {
+pub fn isolation(flag: Option<Isolation>, limits: &BotLimits, default: Isolation) -> Isolation {
     flag.or(limits.isolation).unwrap_or(default)
 }
 
@@ -69,13 +58,13 @@ pub fn table_seat(
     lang: Lang,
     flag: Option<Isolation>,
 ) -> Result<SeatedPlayer, Failure> {
-    let limits = lua_limits(&config.limits);
-    let isolation = isolation(flag, &config.limits, Isolation::Thread);
+    let limits = config.limits;
+    let isolation = isolation(flag, &limits, Isolation::Thread);
     let refused = |e: &dyn std::fmt::Display| {
         Failure::Usage(format!("{origin}: seats[{seat}] ({}): {e}", config.name))
     };
-    Ok(match &config.kind {
-        SeatConfigKind::Human => SeatedPlayer {
+    Ok(match &config.bot {
+        None => SeatedPlayer {
             info: SeatInfo {
                 seat,
                 name: config.name.clone(),
@@ -86,14 +75,12 @@ pub fn table_seat(
             },
             player: Box::new(HumanPlayer::new(config.name.clone(), console.clone(), lang)),
         },
-        SeatConfigKind::Bot(BotSource::Native(policy)) => {
-            native(seat, config.name.clone(), *policy)
-        }
-        SeatConfigKind::Bot(BotSource::Script(path)) => {
+        Some(BotSource::Native(policy)) => native(seat, config.name.clone(), *policy),
+        Some(BotSource::Script(path)) => {
             let bot = Bot::load(path, &limits, isolation).map_err(|e| refused(&e))?;
             lua(seat, Some(config.name.clone()), bot)
         }
-        SeatConfigKind::Bot(BotSource::Bundled(name)) => {
+        Some(BotSource::Bundled(name)) => {
             let bot = Bot::bundled(name, &limits, isolation).map_err(|e| refused(&e))?;
             lua(seat, Some(config.name.clone()), bot)
         }

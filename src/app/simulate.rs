@@ -1,17 +1,17 @@
 //! `liar simulate`: a headless match between bots, with a summary.
 
 use super::output::{LogEcho, ReplayFile, finish_replay};
-use super::seats::{SeatedPlayer, isolation, lua_limits, spec_seat, table_seat};
+use super::seats::{SeatedPlayer, isolation, spec_seat, table_seat};
 use super::seed::MasterSeed;
 use super::summary::print_summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
-use crate::config::Isolation;
-use crate::config::{SeatKind as SeatConfigKind, TableConfig, load_table};
+use crate::config::{TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
+use crate::setup::{Isolation, SeatKind};
 use std::time::Instant;
 
 /// Games when neither the flag nor a table says.
@@ -92,10 +92,9 @@ fn seat_players(
     args: &SimulateArgs,
     table: Option<&TableConfig>,
 ) -> Result<Vec<SeatedPlayer>, Failure> {
-    let limits = table.map_or_else(crate::lua::BotLimits::default, |t| lua_limits(&t.limits));
+    let limits = table.map(|t| t.limits).unwrap_or_default();
     let flag = args.isolation.map(Into::into);
-    let file_limits = table.map(|t| t.limits).unwrap_or_default();
-    let iso = isolation(flag, &file_limits, Isolation::Thread);
+    let iso = isolation(flag, &limits, Isolation::Thread);
     if !args.bots.is_empty() {
         return args
             .bots
@@ -105,7 +104,7 @@ fn seat_players(
             .collect();
     }
     if let (Some(table), Some(path)) = (table, &args.table) {
-        if let Some(human) = table.seats.iter().find(|s| s.kind == SeatConfigKind::Human) {
+        if let Some(human) = table.seats.iter().find(|s| s.kind() == SeatKind::Human) {
             return Err(Failure::Usage(format!(
                 "{}: `liar simulate` plays bots only, but {} is human; use `liar play`",
                 path.display(),

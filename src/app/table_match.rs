@@ -6,12 +6,10 @@ use super::seats::table_seat;
 use super::seed::MasterSeed;
 use super::{Context, Failure, lang};
 use crate::cli::{TableArgs, WatchArgs};
-use crate::config::{
-    BotSource, DEFAULT_TABLE_NAME, SeatKind as SeatConfigKind, TableConfig, default_table,
-    load_table,
-};
+use crate::config::{BotSource, DEFAULT_TABLE_NAME, TableConfig, default_table, load_table};
 use crate::engine::{MatchSetup, SealedSeed, play_match};
 use crate::human::{Console, Narrator, NarratorOptions, should_color};
+use crate::setup::SeatKind;
 use std::io::IsTerminal;
 use std::time::Duration;
 
@@ -42,8 +40,8 @@ pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
     let (mut table, origin) = load(&args.table)?;
     if args.table.table.is_none() {
         for seat in &mut table.seats {
-            if seat.kind == SeatConfigKind::Human {
-                seat.kind = SeatConfigKind::Bot(BotSource::Bundled("bluffer".into()));
+            if seat.kind() == SeatKind::Human {
+                seat.bot = Some(BotSource::Bundled("bluffer".into()));
                 seat.name = "Bluffer".into();
             }
         }
@@ -51,7 +49,7 @@ pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
     let humans: Vec<&str> = table
         .seats
         .iter()
-        .filter(|s| s.kind == SeatConfigKind::Human)
+        .filter(|s| s.kind() == SeatKind::Human)
         .map(|s| s.name.as_str())
         .collect();
     if !humans.is_empty() {

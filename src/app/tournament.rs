@@ -1,23 +1,20 @@
 //! `liar tournament`: run a tournament file, one game of it, or merge shards.
 
 use super::interrupt::{interrupted, stop_flag};
-use super::seats::{isolation, lua_limits};
+use super::seats::isolation;
 use super::seed::MasterSeed;
 use super::{Context, Failure};
 use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
-use crate::config::{
-    BotSource, Isolation, ReplaySample, SeatOrders as SeatOrdersConfig, TournamentConfig,
-    TournamentLength, load_tournament,
-};
+use crate::config::{BotSource, ReplaySample, TournamentConfig, load_tournament};
 use crate::engine::{NativePlayer, Player};
-use crate::lua::{Bot, BotLimits, bundled_source, code_hash};
+use crate::lua::{Bot, bundled_source, code_hash};
 use crate::replay::ReplayWriter;
+use crate::setup::{BotLimits, Isolation};
 use crate::tournament::{
     BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
-    SeatOrders, Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
+    Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
     run as run_tournament,
 };
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal};
 use std::path::Path;
@@ -110,31 +107,22 @@ fn spec_of(
                 ),
                 BotSource::Native(policy) => (None, None, Some(policy.name().to_string())),
             };
-            let limits = BTreeMap::from([
-                ("instructions".to_string(), bot.limits.instructions),
-                ("wall_ms".to_string(), bot.limits.wall_ms),
-                ("memory_mb".to_string(), bot.limits.memory_mb),
-                ("log_lines".to_string(), u64::from(bot.limits.log_lines)),
-            ]);
             Ok(BotEntry {
                 name: bot.name.clone(),
                 hash,
                 script,
                 native,
-                limits,
+                // Where a bot runs does not change results: not recorded.
+                limits: Some(BotLimits {
+                    isolation: None,
+                    ..bot.limits
+                }),
             })
         })
         .collect::<Result<Vec<_>, Failure>>()?;
-    let length = match (games, config.length) {
-        (Some(n), _) => Length::Games(n),
-        (None, TournamentLength::Games(n)) => Length::Games(n),
-        (None, TournamentLength::Cycles(n)) => Length::Cycles(n),
-    };
+    let length = games.map_or(config.length, Length::Games);
     let mut spec = TournamentSpec::new(bots, config.table_size, length, seed);
-    spec.seat_orders = match config.seat_orders {
-        SeatOrdersConfig::Rotations => SeatOrders::Rotations,
-        SeatOrdersConfig::Permutations => SeatOrders::Permutations,
-    };
+    spec.seat_orders = config.seat_orders;
     spec.duplicate_dice = config.duplicate_dice;
     spec.rules = config.rules;
     spec.penalty = config.penalty;
@@ -286,7 +274,7 @@ impl AppFactory {
                 .iter()
                 .map(|b| {
                     let iso = isolation(flag, &b.limits, Isolation::Process);
-                    (b.name.clone(), b.source.clone(), lua_limits(&b.limits), iso)
+                    (b.name.clone(), b.source.clone(), b.limits, iso)
                 })
                 .collect(),
         }

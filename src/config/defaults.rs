@@ -1,20 +1,8 @@
-//! The built-in default table and the fixed lists the loader checks against.
+//! The built-in default table and the longest name a seat may have.
 
 use super::error::ConfigError;
 use super::table::{TableConfig, parse_table};
 use std::path::Path;
-
-/// The names `bundled = "..."` accepts: the Lua bots in `bots/` that the
-/// binary embeds. The same list as `lua::BUNDLED_BOTS` (this layer may not
-/// use the Lua one; `tests/config_golden.rs` checks the two agree).
-pub const BUNDLED_BOTS: &[&str] = &[
-    "random",
-    "honest",
-    "bluffer",
-    "statistician",
-    "always_challenge",
-    "never_challenge",
-];
 
 /// Longest seat or bot name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -33,7 +21,7 @@ pub const DEFAULT_TABLE_NAME: &str = "default.toml (built in)";
 /// use liar::config::{default_table, SeatKind};
 /// let table = default_table().unwrap();
 /// assert_eq!(table.seats.len(), 3);
-/// assert_eq!(table.seats[0].kind, SeatKind::Human);
+/// assert_eq!(table.seats[0].kind(), SeatKind::Human);
 /// ```
 pub fn default_table() -> Result<TableConfig, ConfigError> {
     parse_table(DEFAULT_TABLE, Path::new(DEFAULT_TABLE_NAME))

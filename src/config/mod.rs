@@ -1,9 +1,12 @@
 //! Table and tournament configs (TOML): reading, validating, and the one
 //! error type whose message names the file, line, column and key.
 //!
-//! This is the only module that names `toml`. It uses the rules and the
-//! engine's plain data types; it knows nothing of Lua or the command line
-//! (bot limits are plain numbers the app hands to the Lua layer).
+//! This is the only module that names `toml`. It uses the rules, the
+//! engine's and [`crate::setup`]'s plain data types; it knows nothing of Lua
+//! or the command line (bot limits are plain numbers the app hands to the
+//! Lua layer). Each section is declared once, as a list of keys with how
+//! each is read, so the keys a section accepts, the suggestions for a
+//! misspelt one and what reading does cannot drift apart.
 //!
 //! A table file, in short (`config/*.toml` document every key):
 //!
@@ -62,17 +65,15 @@ mod sections;
 mod table;
 mod tournament;
 
-pub use defaults::{
-    BUNDLED_BOTS, DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_table,
-};
+pub use defaults::{DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_table};
 pub use error::{ConfigError, ErrorKind};
-pub use limits::{BotLimits, Isolation};
 pub use location::Location;
 pub use raw::MAX_CONFIG_BYTES;
-pub use seats::{BotSource, SeatKind};
+pub use seats::BotSource;
 pub use sections::{MAX_CHIPS, MAX_DISQUALIFY_AFTER};
 pub use table::{SeatConfig, TableConfig, load_table, parse_table};
 pub use tournament::{
-    BotEntry, MAX_JOBS, MAX_PERMUTATION_SEATS, ReplaySample, SeatOrders, TournamentConfig,
-    TournamentLength, load_tournament, parse_tournament,
+    BotEntry, MAX_JOBS, ReplaySample, TournamentConfig, load_tournament, parse_tournament,
 };
+// The plain data a config fills in, for callers that only know the config.
+pub use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation, Length, SeatKind, SeatOrders};

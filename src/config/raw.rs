@@ -8,7 +8,10 @@
 //! message the file, line, column, key path and the allowed values.
 
 use super::error::{ConfigError, ErrorKind, Origin, group_digits, quote};
+use crate::setup::Named;
+use std::io::Read;
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
@@ -16,8 +19,51 @@ use toml::de::{DeString, DeTable, DeValue};
 /// a huge file is almost certainly the wrong file (a replay, a binary).
 pub const MAX_CONFIG_BYTES: usize = 1 << 20;
 
+/// Reads a config file as UTF-8 text, refusing huge files before reading them.
+pub(crate) fn read_config(path: &Path) -> Result<String, ConfigError> {
+    let fail = |message: String| Origin::new(path, "").whole("", ErrorKind::Read, message);
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    // Read one byte past the cap to tell "at the cap" from "over it".
+    file.take(MAX_CONFIG_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() > MAX_CONFIG_BYTES {
+        return Err(fail(format!(
+            "the file is larger than {MAX_CONFIG_BYTES} bytes; is it really a config?"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(e.as_bytes());
+        Origin::new(path, &text).at(
+            &(at..at),
+            "",
+            ErrorKind::Read,
+            "not UTF-8 text; save the file as UTF-8",
+        )
+    })
+}
+
+/// Reads a whole config document: parses `text` (messages name `origin`,
+/// relative paths resolve against its folder), reads the top-level `keys`
+/// into `draft`, then lets `finish` check what needs the whole document.
+pub(crate) fn read_document<D, T>(
+    text: &str,
+    origin: &Path,
+    keys: &[Key<D>],
+    mut draft: D,
+    finish: impl FnOnce(&Table<'_, '_>, D) -> Result<T, ConfigError>,
+) -> Result<T, ConfigError> {
+    let o = Origin::new(origin, text);
+    let doc = parse_document(&o)?;
+    let root = Table::root(&o, &doc);
+    root.read_keys(keys, &mut draft)?;
+    finish(&root, draft)
+}
+
 /// Parses the whole document, turning TOML syntax errors into [`ConfigError`]s.
-pub(crate) fn parse_document<'i>(o: &Origin<'i>) -> Result<Spanned<DeTable<'i>>, ConfigError> {
+fn parse_document<'i>(o: &Origin<'i>) -> Result<Spanned<DeTable<'i>>, ConfigError> {
     if o.text().len() > MAX_CONFIG_BYTES {
         return Err(o.whole(
             "",
@@ -42,6 +88,38 @@ pub(crate) fn parse_document<'i>(o: &Origin<'i>) -> Result<Spanned<DeTable<'i>>,
     })
 }
 
+/// One key a section accepts, declared with how it is read: a section is a
+/// list of these, so the keys it accepts (and the suggestions and messages
+/// that name them) and what reading does come from one declaration.
+pub(crate) struct Key<D> {
+    name: &'static str,
+    read: ReadKey<D>,
+    after_others: bool,
+}
+
+/// Reads one present key's value into the section's result.
+type ReadKey<D> = fn(&Table<'_, '_>, &Field<'_, '_>, &mut D) -> Result<(), ConfigError>;
+
+impl<D> Key<D> {
+    /// A key read in the order declared.
+    pub(crate) const fn new(name: &'static str, read: ReadKey<D>) -> Self {
+        Key {
+            name,
+            read,
+            after_others: false,
+        }
+    }
+
+    /// A key read after the section's other keys, whose values it needs.
+    pub(crate) const fn after_others(name: &'static str, read: ReadKey<D>) -> Self {
+        Key {
+            name,
+            read,
+            after_others: true,
+        }
+    }
+}
+
 /// A TOML table being read: where it is and what its key path is.
 pub(crate) struct Table<'t, 'i> {
     o: &'t Origin<'t>,
@@ -49,9 +127,6 @@ pub(crate) struct Table<'t, 'i> {
     span: Range<usize>,
     path: String,
 }
-
-/// An array of tables: the array's span and its tables.
-pub(crate) type Tables<'t, 'i> = (Range<usize>, Vec<Table<'t, 'i>>);
 
 /// One key's value, with the key path for messages.
 pub(crate) struct Field<'t, 'i> {
@@ -114,6 +189,22 @@ impl<'t, 'i> Table<'t, 'i> {
         ))
     }
 
+    /// Reads a section declared by `keys` into `into`: refuses the first
+    /// unknown key, then reads each key present in the order declared (keys
+    /// declared [`Key::after_others`] last).
+    pub(crate) fn read_keys<D>(&self, keys: &[Key<D>], into: &mut D) -> Result<(), ConfigError> {
+        let names: Vec<&str> = keys.iter().map(|k| k.name).collect();
+        self.deny_unknown(&names)?;
+        for after_others in [false, true] {
+            for key in keys.iter().filter(|k| k.after_others == after_others) {
+                if let Some(f) = self.field(key.name) {
+                    (key.read)(self, &f, into)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The keys present, in file order.
     pub(crate) fn keys(&self) -> Vec<(&'t str, Range<usize>)> {
         let mut keys: Vec<(&'t str, Range<usize>)> = self
@@ -165,37 +256,7 @@ impl<'t, 'i> Table<'t, 'i> {
 
     /// A string value.
     pub(crate) fn string(&self, key: &str) -> Result<Option<Spanned<String>>, ConfigError> {
-        let Some(f) = self.field(key) else {
-            return Ok(None);
-        };
-        match f.value.get_ref() {
-            DeValue::String(s) => Ok(Some(Spanned::new(f.span(), s.to_string()))),
-            _ => Err(self.wrong_type(&f, "a string")),
-        }
-    }
-
-    /// A boolean value.
-    pub(crate) fn boolean(&self, key: &str) -> Result<Option<bool>, ConfigError> {
-        let Some(f) = self.field(key) else {
-            return Ok(None);
-        };
-        match f.value.get_ref() {
-            DeValue::Boolean(b) => Ok(Some(*b)),
-            _ => Err(self.wrong_type(&f, "true or false")),
-        }
-    }
-
-    /// An integer in `min..=max`.
-    pub(crate) fn integer(
-        &self,
-        key: &str,
-        min: i64,
-        max: i64,
-    ) -> Result<Option<Spanned<i64>>, ConfigError> {
-        let Some(f) = self.field(key) else {
-            return Ok(None);
-        };
-        self.integer_value(&f, min, max).map(Some)
+        self.field(key).map(|f| self.string_value(&f)).transpose()
     }
 
     /// Reads `f` as an integer in `min..=max`.
@@ -242,6 +303,38 @@ impl<'t, 'i> Table<'t, 'i> {
         self.choice_value(&f, options).map(Some)
     }
 
+    /// Reads `f` as one of `T`'s names.
+    pub(crate) fn named_value<T: Named>(&self, f: &Field<'_, '_>) -> Result<T, ConfigError> {
+        Ok(self.choice_value(f, &T::choices())?.into_inner())
+    }
+
+    /// Reads `f` as a string.
+    pub(crate) fn string_value(&self, f: &Field<'_, '_>) -> Result<Spanned<String>, ConfigError> {
+        match f.value.get_ref() {
+            DeValue::String(s) => Ok(Spanned::new(f.span(), s.to_string())),
+            _ => Err(self.wrong_type(f, "a string")),
+        }
+    }
+
+    /// Reads `f` as a path to write to, resolved against the config file's
+    /// folder; `hint` is the message for an empty or unusable one.
+    pub(crate) fn path_value(&self, f: &Field<'_, '_>, hint: &str) -> Result<PathBuf, ConfigError> {
+        let path = self.string_value(f)?;
+        let given = path.get_ref();
+        if given.trim().is_empty() || given.contains('\0') {
+            return Err(self.o.at(&f.span(), &f.path, ErrorKind::BadValue, hint));
+        }
+        Ok(self.o.resolve(given))
+    }
+
+    /// Reads `f` as true or false.
+    pub(crate) fn boolean_value(&self, f: &Field<'_, '_>) -> Result<bool, ConfigError> {
+        match f.value.get_ref() {
+            DeValue::Boolean(b) => Ok(*b),
+            _ => Err(self.wrong_type(f, "true or false")),
+        }
+    }
+
     /// Reads `f` as one of `options`.
     pub(crate) fn choice_value<T: Copy>(
         &self,
@@ -249,11 +342,7 @@ impl<'t, 'i> Table<'t, 'i> {
         options: &[(&str, T)],
     ) -> Result<Spanned<T>, ConfigError> {
         let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-        let listed = names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let listed = quoted_list(options);
         let DeValue::String(s) = f.value.get_ref() else {
             return Err(self.wrong_type(f, &format!("one of {listed}")));
         };
@@ -276,28 +365,30 @@ impl<'t, 'i> Table<'t, 'i> {
 
     /// A sub-table `[key]` (or an inline table).
     pub(crate) fn table(&self, key: &str) -> Result<Option<Table<'t, 'i>>, ConfigError> {
-        let Some(f) = self.field(key) else {
-            return Ok(None);
-        };
+        self.field(key).map(|f| self.table_value(&f)).transpose()
+    }
+
+    /// Reads `f` as a sub-table `[key]` (or an inline table).
+    pub(crate) fn table_value(&self, f: &Field<'t, 'i>) -> Result<Table<'t, 'i>, ConfigError> {
         match f.value.get_ref() {
-            DeValue::Table(map) => Ok(Some(Table {
+            DeValue::Table(map) => Ok(Table {
                 o: self.o,
                 map,
                 span: f.span(),
-                path: f.path,
-            })),
-            _ => Err(self.wrong_type(&f, &format!("a table ([{}])", f.path))),
+                path: f.path.clone(),
+            }),
+            _ => Err(self.wrong_type(f, &format!("a table ([{}])", f.path))),
         }
     }
 
-    /// An array of tables `[[key]]`: its span and its tables, paths `key[i]`.
-    pub(crate) fn tables(&self, key: &str) -> Result<Option<Tables<'t, 'i>>, ConfigError> {
-        let Some(f) = self.field(key) else {
-            return Ok(None);
-        };
+    /// Reads `f` as an array of tables `[[key]]`: its tables, paths `key[i]`.
+    pub(crate) fn tables_value(
+        &self,
+        f: &Field<'t, 'i>,
+    ) -> Result<Vec<Table<'t, 'i>>, ConfigError> {
         let expected = format!("an array of tables ([[{}]])", f.path);
         let DeValue::Array(items) = f.value.get_ref() else {
-            return Err(self.wrong_type(&f, &expected));
+            return Err(self.wrong_type(f, &expected));
         };
         let mut tables = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
@@ -315,7 +406,7 @@ impl<'t, 'i> Table<'t, 'i> {
                 }
             }
         }
-        Ok(Some((f.span(), tables)))
+        Ok(tables)
     }
 
     /// A "wrong type" error for `f`.
@@ -343,6 +434,12 @@ impl<'t, 'i> Table<'t, 'i> {
     pub(crate) fn origin(&self) -> &'t Origin<'t> {
         self.o
     }
+}
+
+/// The names of `options`, quoted, as messages list them: `"a", "b"`.
+pub(crate) fn quoted_list<T>(options: &[(&str, T)]) -> String {
+    let quoted: Vec<String> = options.iter().map(|(n, _)| format!("{n:?}")).collect();
+    quoted.join(", ")
 }
 
 /// "an integer from 1 to 3_600_000".
@@ -430,6 +527,36 @@ mod tests {
         assert_eq!(closest("Kicker", &keys), Some("kickers"));
         assert_eq!(closest("colour", &keys), None);
         assert_eq!(closest("x", &["ru", "en"]), None);
+    }
+
+    #[test]
+    fn sections_read_in_declared_order_with_dependent_keys_last() {
+        const KEYS: &[Key<Vec<&'static str>>] = &[
+            Key::after_others("late", |_, _, seen| {
+                seen.push("late");
+                Ok(())
+            }),
+            Key::new("early", |_, _, seen| {
+                seen.push("early");
+                Ok(())
+            }),
+        ];
+        let text = "late = 1\nearly = 2\n";
+        let o = Origin::new(std::path::Path::new("t.toml"), text);
+        let doc = parse_document(&o).unwrap();
+        let mut seen = Vec::new();
+        Table::root(&o, &doc).read_keys(KEYS, &mut seen).unwrap();
+        assert_eq!(seen, ["early", "late"]);
+
+        let o = Origin::new(std::path::Path::new("t.toml"), "erly = 1\n");
+        let doc = parse_document(&o).unwrap();
+        let err = Table::root(&o, &doc)
+            .read_keys(KEYS, &mut seen)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.toml:1:1: erly: unknown key (did you mean \"early\"?); expected one of: late, early"
+        );
     }
 
     #[test]

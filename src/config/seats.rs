@@ -1,22 +1,14 @@
 //! Reading one `[[seats]]` (table) or `[[bots]]` (tournament) entry.
 
-use super::defaults::{BUNDLED_BOTS, MAX_NAME_CHARS};
+use super::defaults::MAX_NAME_CHARS;
 use super::error::{ConfigError, ErrorKind, quote, show_path};
-use super::limits::{BotLimits, read_limits};
-use super::raw::Table;
+use super::limits::read_limits;
+use super::raw::{Table, quoted_list};
 use crate::engine::Policy;
+use crate::setup::{BUNDLED_BOTS, BotLimits, Named};
 use std::ops::Range;
 use std::path::PathBuf;
 use toml::Spanned;
-
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A person at the terminal (`type = "human"`).
-    Human,
-    /// A bot.
-    Bot(BotSource),
-}
 
 /// Where a bot's decisions come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,64 +24,55 @@ pub enum BotSource {
     Native(Policy),
 }
 
-/// Every key a seat may have; which apply depends on `type`.
-const SEAT_KEYS: &[&str] = &["name", "type", "script", "bundled", "policy", "limits"];
-
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// The type of a seat as a file names it (`type = "..."`); a `"builtin"`
+/// seat is a bot too.
+#[derive(Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 enum SeatType {
     Human,
     Bot,
     Builtin,
 }
 
-impl SeatType {
-    fn name(self) -> &'static str {
-        match self {
-            SeatType::Human => "human",
-            SeatType::Bot => "bot",
-            SeatType::Builtin => "builtin",
-        }
-    }
+impl Named for SeatType {}
 
+/// Every key a seat may have, with the types of seat that take it.
+const SEAT_KEYS: &[(&str, &[SeatType])] = &[
+    ("name", &[SeatType::Human, SeatType::Bot, SeatType::Builtin]),
+    ("type", &[SeatType::Human, SeatType::Bot, SeatType::Builtin]),
+    ("script", &[SeatType::Bot]),
+    ("bundled", &[SeatType::Bot]),
+    ("policy", &[SeatType::Builtin]),
+    ("limits", &[SeatType::Bot]),
+];
+
+impl SeatType {
     /// The keys a seat of this type takes (for messages and checks).
-    fn keys(self) -> &'static [&'static str] {
-        match self {
-            SeatType::Human => &["name", "type"],
-            SeatType::Bot => &["name", "type", "script", "bundled", "limits"],
-            SeatType::Builtin => &["name", "type", "policy"],
-        }
+    fn keys(self) -> Vec<&'static str> {
+        SEAT_KEYS
+            .iter()
+            .filter(|(_, types)| types.contains(&self))
+            .map(|(key, _)| *key)
+            .collect()
     }
 }
-
-const ALL_TYPES: &[(&str, SeatType)] = &[
-    ("human", SeatType::Human),
-    ("bot", SeatType::Bot),
-    ("builtin", SeatType::Builtin),
-];
-const BOT_TYPES: &[(&str, SeatType)] = &[("bot", SeatType::Bot), ("builtin", SeatType::Builtin)];
 
 /// A seat or bot entry as read, with the spans later checks point at.
 pub(crate) struct ReadSeat {
     pub(crate) name: Spanned<String>,
-    pub(crate) kind: SeatKind,
+    pub(crate) bot: Option<BotSource>,
     pub(crate) limits: BotLimits,
 }
 
 /// Reads one entry. `humans` says whether `type = "human"` is allowed;
 /// `base` is the table-wide `[limits]`.
-pub(crate) fn read_seat(
-    t: &Table<'_, '_>,
-    humans: bool,
-    base: BotLimits,
-) -> Result<ReadSeat, ConfigError> {
-    t.deny_unknown(SEAT_KEYS)?;
-    let types = if humans { ALL_TYPES } else { BOT_TYPES };
-    let listed = types
-        .iter()
-        .map(|(n, _)| format!("{n:?}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let ty = t.choice("type", types)?;
+fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSeat, ConfigError> {
+    let keys: Vec<&str> = SEAT_KEYS.iter().map(|(key, _)| *key).collect();
+    t.deny_unknown(&keys)?;
+    let mut types = SeatType::choices();
+    types.retain(|(_, ty)| humans || *ty != SeatType::Human);
+    let listed = quoted_list(&types);
+    let ty = t.choice("type", &types)?;
     let ty = t.require("type", ty, &format!("expected one of: {listed}"))?;
     let ty = *ty.get_ref();
     for (key, span) in t.keys() {
@@ -111,8 +94,8 @@ pub(crate) fn read_seat(
     check_name(t, &name)?;
 
     let mut limits = base;
-    let kind = match ty {
-        SeatType::Human => SeatKind::Human,
+    let bot = match ty {
+        SeatType::Human => None,
         SeatType::Builtin => {
             let policy = t.choice("policy", &Policy::ALL)?;
             let names: Vec<&str> = Policy::ALL.iter().map(|(n, _)| *n).collect();
@@ -121,16 +104,16 @@ pub(crate) fn read_seat(
                 policy,
                 &format!("a \"builtin\" seat names one of: {}", names.join(", ")),
             )?;
-            SeatKind::Bot(BotSource::Native(policy.into_inner()))
+            Some(BotSource::Native(policy.into_inner()))
         }
         SeatType::Bot => {
             if let Some(l) = t.table("limits")? {
                 limits = read_limits(&l, base)?;
             }
-            SeatKind::Bot(read_bot_source(t)?)
+            Some(read_bot_source(t)?)
         }
     };
-    Ok(ReadSeat { name, kind, limits })
+    Ok(ReadSeat { name, bot, limits })
 }
 
 /// `script = "file.lua"` or `bundled = "name"`, exactly one.
@@ -224,13 +207,20 @@ fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigErr
     }
 }
 
-/// Refuses the first name used twice (ignoring case). `entries` pairs each
-/// entry's table with its name.
-pub(crate) fn check_unique_names(
-    entries: &[(&Table<'_, '_>, &Spanned<String>)],
-) -> Result<(), ConfigError> {
-    let mut seen: Vec<(String, &str)> = Vec::with_capacity(entries.len());
-    for (t, name) in entries {
+/// Reads every entry of a `[[seats]]` or `[[bots]]` array (see
+/// [`read_seat`]), then refuses the first name used twice (ignoring case).
+pub(crate) fn read_seats(
+    tables: &[Table<'_, '_>],
+    humans: bool,
+    base: BotLimits,
+) -> Result<Vec<ReadSeat>, ConfigError> {
+    let read: Vec<ReadSeat> = tables
+        .iter()
+        .map(|t| read_seat(t, humans, base))
+        .collect::<Result<_, _>>()?;
+    let mut seen: Vec<(String, &str)> = Vec::with_capacity(read.len());
+    for (t, seat) in tables.iter().zip(&read) {
+        let name = &seat.name;
         let folded = name.get_ref().to_lowercase();
         if let Some((_, first)) = seen.iter().find(|(f, _)| *f == folded) {
             return Err(t.bad_value(
@@ -245,7 +235,7 @@ pub(crate) fn check_unique_names(
         }
         seen.push((folded, t.path()));
     }
-    Ok(())
+    Ok(read)
 }
 
 /// A "wrong number of seats" error pointing at `span` (the seats array).

@@ -1,13 +1,12 @@
 //! A table config: rules, seats, limits, match settings → [`TableConfig`].
 
-use super::error::{ConfigError, ErrorKind, Origin};
-use super::limits::{BotLimits, read_limits};
-use super::raw::{MAX_CONFIG_BYTES, Table, parse_document};
-use super::seats::{ReadSeat, SeatKind, check_unique_names, count_error, read_seat};
-use super::sections::{LANGS, read_penalty, read_rules};
+use super::error::ConfigError;
+use super::raw::{Key, Table, read_config, read_document};
+use super::seats::{BotSource, count_error, read_seats};
+use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
 use crate::rules::{Lang, Rules};
-use std::io::Read;
+use crate::setup::{BotLimits, SeatKind};
 use std::path::{Path, PathBuf};
 
 /// A validated table: everything needed to start a match.
@@ -40,15 +39,12 @@ pub struct SeatConfig {
     /// Unique (ignoring case), 1 to [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS)
     /// printable characters.
     pub name: String,
-    /// Who plays it.
-    pub kind: SeatKind,
+    /// The bot that plays it; `None`: a person at the terminal.
+    pub bot: Option<BotSource>,
     /// The seat's effective limits: `[limits]` with `[seats.limits]` applied.
     /// Only Lua bots use them.
     pub limits: BotLimits,
 }
-
-const TOP_KEYS: &[&str] = &["lang", "match", "rules", "penalty", "limits", "seats"];
-const MATCH_KEYS: &[&str] = &["games", "seed", "replay"];
 
 /// Reads and validates the table config at `path`. Relative paths inside it
 /// (bot scripts, the replay) are resolved against the file's directory;
@@ -86,80 +82,84 @@ pub fn load_table(path: &Path) -> Result<TableConfig, ConfigError> {
 /// "#;
 /// let table = parse_table(text, Path::new("duel.toml")).unwrap();
 /// assert_eq!(table.games, 10);
-/// assert_eq!(table.seats[1].kind, SeatKind::Bot(BotSource::Native(Policy::Random)));
+/// assert_eq!(table.seats[1].bot, Some(BotSource::Native(Policy::Random)));
+/// assert_eq!(table.seats[0].kind(), SeatKind::Human);
 /// ```
 pub fn parse_table(text: &str, origin: &Path) -> Result<TableConfig, ConfigError> {
-    let o = Origin::new(origin, text);
-    let doc = parse_document(&o)?;
-    let root = Table::root(&o, &doc);
-    root.deny_unknown(TOP_KEYS)?;
+    let draft = TableConfig {
+        rules: Rules::default(),
+        seats: Vec::new(),
+        limits: BotLimits::default(),
+        games: 1,
+        seed: None,
+        replay: None,
+        lang: None,
+        penalty: PenaltyPolicy::default(),
+    };
+    read_document(text, origin, TOP, draft, |root, table| {
+        if table.seats.is_empty() {
+            // No [[seats]] at all (an empty array was refused where it is).
+            check_seat_count(root, None, &[], &table.rules)?;
+        }
+        Ok(table)
+    })
+}
 
-    let lang = root.choice("lang", LANGS)?.map(|l| l.into_inner());
-    let mut games = 1;
-    let mut seed = None;
-    let mut replay = None;
-    if let Some(m) = root.table("match")? {
-        m.deny_unknown(MATCH_KEYS)?;
-        if let Some(n) = m.integer("games", 1, i64::from(u32::MAX))? {
-            games = n.into_inner() as u32;
-        }
-        // TOML integers are signed 64-bit, so seeds stop at i64::MAX.
-        if let Some(n) = m.integer("seed", 0, i64::MAX)? {
-            seed = Some(n.into_inner() as u64);
-        }
-        if let Some(path) = m.string("replay")? {
-            if path.get_ref().trim().is_empty() || path.get_ref().contains('\0') {
-                return Err(m.bad_value(
-                    &path.span(),
-                    "replay",
-                    ErrorKind::BadValue,
-                    "expected the path of the replay file to write, e.g. \"replays/last.jsonl\"",
-                ));
-            }
-            replay = Some(o.resolve(path.get_ref()));
+/// The top-level keys of a table file and how each is read.
+impl SeatConfig {
+    /// Whether a person or a program plays the seat.
+    pub fn kind(&self) -> SeatKind {
+        match self.bot {
+            Some(_) => SeatKind::Bot,
+            None => SeatKind::Human,
         }
     }
-    let rules = read_rules(&root)?;
-    let penalty = read_penalty(&root)?;
-    let limits = match root.table("limits")? {
-        Some(t) => read_limits(&t, BotLimits::default())?,
-        None => BotLimits::default(),
-    };
+}
 
-    let (span, tables) = match root.tables("seats")? {
-        Some((span, tables)) => (Some(span), tables),
-        None => (None, Vec::new()),
-    };
-    let read: Vec<ReadSeat> = tables
-        .iter()
-        .map(|t| read_seat(t, true, limits))
-        .collect::<Result<_, _>>()?;
-    let named: Vec<_> = tables
-        .iter()
-        .zip(&read)
-        .map(|(t, s)| (t, &s.name))
-        .collect();
-    check_unique_names(&named)?;
-    check_seat_count(&root, span.as_ref(), &tables, &rules)?;
-
-    Ok(TableConfig {
-        rules,
-        seats: read
+const TOP: &[Key<TableConfig>] = &[
+    Key::new("lang", |t, f, c| {
+        c.lang = Some(t.named_value(f)?);
+        Ok(())
+    }),
+    Key::new("match", |t, f, c| t.table_value(f)?.read_keys(MATCH, c)),
+    rules_key(),
+    penalty_key(),
+    limits_key(),
+    Key::new("seats", |t, f, c| {
+        let tables = t.tables_value(f)?;
+        let read = read_seats(&tables, true, c.limits)?;
+        check_seat_count(t, Some(&f.span()), &tables, &c.rules)?;
+        c.seats = read
             .into_iter()
             .map(|s| SeatConfig {
                 name: s.name.into_inner(),
-                kind: s.kind,
+                bot: s.bot,
                 limits: s.limits,
             })
-            .collect(),
-        limits,
-        games,
-        seed,
-        replay,
-        lang,
-        penalty,
-    })
-}
+            .collect();
+        Ok(())
+    }),
+];
+
+/// The keys of `[match]` and how each is read.
+const MATCH: &[Key<TableConfig>] = &[
+    Key::new("games", |t, f, c| {
+        c.games = t.integer_value(f, 1, i64::from(u32::MAX))?.into_inner() as u32;
+        Ok(())
+    }),
+    // TOML integers are signed 64-bit, so seeds stop at i64::MAX.
+    Key::new("seed", |t, f, c| {
+        c.seed = Some(t.integer_value(f, 0, i64::MAX)?.into_inner() as u64);
+        Ok(())
+    }),
+    Key::new("replay", |t, f, c| {
+        let hint = "expected the path of the replay file to write, e.g. \"replays/last.jsonl\"";
+        c.replay = Some(t.path_value(f, hint)?);
+        Ok(())
+    }),
+];
+
+shared_sections!(TableConfig);
 
 fn check_seat_count(
     root: &Table<'_, '_>,
@@ -211,32 +211,6 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// Reads a config file as UTF-8 text, refusing huge files before reading them.
-pub(crate) fn read_config(path: &Path) -> Result<String, ConfigError> {
-    let fail = |message: String| Origin::new(path, "").whole("", ErrorKind::Read, message);
-    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let mut bytes = Vec::new();
-    // Read one byte past the cap to tell "at the cap" from "over it".
-    file.take(MAX_CONFIG_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read: {e}")))?;
-    if bytes.len() > MAX_CONFIG_BYTES {
-        return Err(fail(format!(
-            "the file is larger than {MAX_CONFIG_BYTES} bytes; is it really a config?"
-        )));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let text = String::from_utf8_lossy(e.as_bytes());
-        Origin::new(path, &text).at(
-            &(at..at),
-            "",
-            ErrorKind::Read,
-            "not UTF-8 text; save the file as UTF-8",
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,10 +233,7 @@ mod tests {
             (t.games, t.seed, t.lang, t.replay.as_ref()),
             (1, None, None, None)
         );
-        assert_eq!(
-            t.seats[2].kind,
-            SeatKind::Bot(BotSource::Bundled("honest".into()))
-        );
+        assert_eq!(t.seats[2].bot, Some(BotSource::Bundled("honest".into())));
         assert!(t.seats.iter().all(|s| s.limits == BotLimits::default()));
     }
 

@@ -3,14 +3,14 @@
 //! The tournament itself (scheduling, seat rotation, standings) is another
 //! module's job; this one only reads and validates the file.
 
-use super::error::{ConfigError, ErrorKind, Origin};
-use super::limits::{BotLimits, read_limits};
-use super::raw::{Field, Table, integer_range, parse_document};
-use super::seats::{BotSource, ReadSeat, check_unique_names, count_error, read_seat};
-use super::sections::{read_penalty, read_rules};
-use super::table::read_config;
+use super::error::{ConfigError, ErrorKind};
+use super::raw::{Field, Key, Table, integer_range, quoted_list, read_config, read_document};
+use super::seats::{BotSource, count_error, read_seats};
+use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
 use crate::rules::Rules;
+use crate::setup::{BotLimits, Length, SeatOrders};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::de::DeValue;
 
@@ -24,7 +24,7 @@ pub struct TournamentConfig {
     /// Table-wide bot limits (`[limits]`); each entry carries its effective copy.
     pub limits: BotLimits,
     /// How long it runs (`[tournament] games` or `cycles`).
-    pub length: TournamentLength,
+    pub length: Length,
     /// Which seat orders each group of bots plays (`seat_orders`).
     pub seat_orders: SeatOrders,
     /// Players at each table, within the rules' player range.
@@ -54,30 +54,6 @@ pub struct BotEntry {
     pub limits: BotLimits,
 }
 
-/// How long a tournament runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TournamentLength {
-    /// This many games (`games = n`; the default is 1000 games).
-    Games(u64),
-    /// This many whole cycles of the schedule, every group of bots in every
-    /// seat order (`cycles = n`).
-    Cycles(u64),
-}
-
-/// Which seat orders each group of bots plays in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SeatOrders {
-    /// The `table_size` rotations of one order (`"rotations"`, the default).
-    #[default]
-    Rotations,
-    /// Every permutation (`"permutations"`): also balances neighbours; at
-    /// most [`MAX_PERMUTATION_SEATS`] seats.
-    Permutations,
-}
-
-/// Largest table for `seat_orders = "permutations"` (8! games per group).
-pub const MAX_PERMUTATION_SEATS: usize = 8;
-
 /// Which tournament games are written to `replay_dir`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplaySample {
@@ -90,19 +66,6 @@ pub enum ReplaySample {
     /// No game (`"none"`).
     None,
 }
-
-const TOP_KEYS: &[&str] = &["tournament", "rules", "penalty", "limits", "bots"];
-const TOURNAMENT_KEYS: &[&str] = &[
-    "games",
-    "cycles",
-    "seat_orders",
-    "table_size",
-    "seed",
-    "jobs",
-    "duplicate_dice",
-    "replay_dir",
-    "replay_sample",
-];
 
 /// Most worker threads `jobs` may ask for.
 pub const MAX_JOBS: usize = 1024;
@@ -117,7 +80,7 @@ pub fn load_tournament(path: &Path) -> Result<TournamentConfig, ConfigError> {
 /// [`parse_table`](super::parse_table).
 ///
 /// ```
-/// use liar::config::{parse_tournament, ReplaySample, TournamentLength};
+/// use liar::config::{parse_tournament, ReplaySample, Length};
 /// use std::path::Path;
 /// let text = r#"
 ///     [tournament]
@@ -135,176 +98,181 @@ pub fn load_tournament(path: &Path) -> Result<TournamentConfig, ConfigError> {
 ///     bundled = "honest"
 /// "#;
 /// let t = parse_tournament(text, Path::new("cup.toml")).unwrap();
-/// assert_eq!(t.length, TournamentLength::Games(1000));
+/// assert_eq!(t.length, Length::Games(1000));
 /// assert_eq!((t.table_size, t.bots.len()), (2, 2));
 /// assert_eq!(t.replay_sample, ReplaySample::None);
 /// ```
 pub fn parse_tournament(text: &str, origin: &Path) -> Result<TournamentConfig, ConfigError> {
-    let o = Origin::new(origin, text);
-    let doc = parse_document(&o)?;
-    let root = Table::root(&o, &doc);
-    root.deny_unknown(TOP_KEYS)?;
-
-    let rules = read_rules(&root)?;
-    let penalty = read_penalty(&root)?;
-    let limits = match root.table("limits")? {
-        Some(t) => read_limits(&t, BotLimits::default())?,
-        None => BotLimits::default(),
+    let draft = TournamentConfig {
+        rules: Rules::default(),
+        bots: Vec::new(),
+        limits: BotLimits::default(),
+        length: Length::Games(1000),
+        seat_orders: SeatOrders::default(),
+        table_size: NOT_GIVEN,
+        seed: None,
+        jobs: 0,
+        duplicate_dice: false,
+        penalty: PenaltyPolicy::default(),
+        replay_dir: None,
+        replay_sample: ReplaySample::Penalties,
     };
-
-    let mut length = TournamentLength::Games(1000);
-    let mut seat_orders = SeatOrders::default();
-    let mut table_size = None;
-    let mut seed = None;
-    let mut jobs = 0;
-    let mut duplicate_dice = false;
-    let mut replay_dir = None;
-    let mut replay_sample = None;
-    let section = root.table("tournament")?;
-    if let Some(t) = &section {
-        t.deny_unknown(TOURNAMENT_KEYS)?;
-        let games = t.integer("games", 1, i64::MAX)?;
-        let cycles = t.integer("cycles", 1, i64::MAX)?;
-        length = match (games, cycles) {
-            (Some(_), Some(c)) => {
-                return Err(t.bad_value(
-                    &c.span(),
-                    "cycles",
-                    ErrorKind::BadValue,
-                    "give either games or cycles, not both",
-                ));
-            }
-            (Some(g), None) => TournamentLength::Games(g.into_inner() as u64),
-            (None, Some(c)) => TournamentLength::Cycles(c.into_inner() as u64),
-            (None, None) => length,
-        };
-        const ORDERS: &[(&str, SeatOrders)] = &[
-            ("rotations", SeatOrders::Rotations),
-            ("permutations", SeatOrders::Permutations),
-        ];
-        if let Some(o) = t.choice("seat_orders", ORDERS)? {
-            seat_orders = o.into_inner();
+    read_document(text, origin, TOP, draft, |root, mut t| {
+        if t.bots.is_empty() {
+            // No [[bots]] at all (an empty array was refused where it is).
+            check_bot_count(root, None, 0, table_size(&t))?;
         }
-        table_size = t.integer("table_size", 2, crate::rules::MAX_SEATS as i64)?;
-        if let Some(n) = t.integer("seed", 0, i64::MAX)? {
-            seed = Some(n.into_inner() as u64);
+        t.table_size = table_size(&t);
+        if t.replay_dir.is_none() {
+            t.replay_sample = ReplaySample::None;
         }
-        if let Some(n) = t.integer("jobs", 0, MAX_JOBS as i64)? {
-            jobs = n.into_inner() as usize;
-        }
-        if let Some(b) = t.boolean("duplicate_dice")? {
-            duplicate_dice = b;
-        }
-        if let Some(dir) = t.string("replay_dir")? {
-            if dir.get_ref().trim().is_empty() || dir.get_ref().contains('\0') {
-                return Err(t.bad_value(
-                    &dir.span(),
-                    "replay_dir",
-                    ErrorKind::BadValue,
-                    "expected the folder to write replays to, e.g. \"replays/\"",
-                ));
-            }
-            replay_dir = Some(o.resolve(dir.get_ref()));
-        }
-        if let Some(f) = t.field("replay_sample") {
-            if replay_dir.is_none() {
-                return Err(t.bad_value(
-                    &f.span(),
-                    "replay_sample",
-                    ErrorKind::MissingKey,
-                    "needs replay_dir, the folder the replays go to",
-                ));
-            }
-            replay_sample = Some(read_sample(t, &f)?);
-        }
-    }
-    let replay_sample = match (&replay_dir, replay_sample) {
-        (None, _) => ReplaySample::None,
-        (Some(_), Some(s)) => s,
-        (Some(_), None) => ReplaySample::Penalties,
-    };
-
-    // table_size must fit the rules' player range (the default, min_players, does).
-    let size = table_size
-        .as_ref()
-        .map_or(rules.min_players, |n| *n.get_ref() as usize);
-    if let (Some(n), Some(t)) = (&table_size, &section) {
-        if seat_orders == SeatOrders::Permutations && size > MAX_PERMUTATION_SEATS {
-            return Err(t.bad_value(
-                &n.span(),
-                "table_size",
-                ErrorKind::BadValue,
-                format!(
-                    "{size} seats with seat_orders = \"permutations\"; at most {MAX_PERMUTATION_SEATS} are allowed ({size}! orders per group)"
-                ),
-            ));
-        }
-        if !(rules.min_players..=rules.max_players).contains(&size) {
-            return Err(t.bad_value(
-                &n.span(),
-                "table_size",
-                ErrorKind::BadValue,
-                format!(
-                    "{size} is outside the rules' player range, {} to {} (rules.min_players, rules.max_players)",
-                    rules.min_players, rules.max_players
-                ),
-            ));
-        }
-    }
-
-    let (span, tables) = match root.tables("bots")? {
-        Some((span, tables)) => (Some(span), tables),
-        None => (None, Vec::new()),
-    };
-    let read: Vec<ReadSeat> = tables
-        .iter()
-        .map(|t| read_seat(t, false, limits))
-        .collect::<Result<_, _>>()?;
-    let named: Vec<_> = tables
-        .iter()
-        .zip(&read)
-        .map(|(t, s)| (t, &s.name))
-        .collect();
-    check_unique_names(&named)?;
-    if read.len() < size {
-        let message = if read.is_empty() {
-            format!("no bots; add at least {size} [[bots]] tables (tournament.table_size)")
-        } else {
-            format!(
-                "{} bots, but tables of {size} need at least {size} (tournament.table_size)",
-                read.len()
-            )
-        };
-        return Err(count_error(&root, span.as_ref(), "bots", message));
-    }
-
-    let bots = read
-        .into_iter()
-        .filter_map(|s| match s.kind {
-            super::SeatKind::Bot(source) => Some(BotEntry {
-                name: s.name.into_inner(),
-                source,
-                limits: s.limits,
-            }),
-            // read_seat refused humans above.
-            super::SeatKind::Human => None,
-        })
-        .collect();
-    Ok(TournamentConfig {
-        rules,
-        bots,
-        limits,
-        length,
-        seat_orders,
-        table_size: size,
-        seed,
-        jobs,
-        duplicate_dice,
-        penalty,
-        replay_dir,
-        replay_sample,
+        Ok(t)
     })
 }
+
+/// `table_size` while reading, until the file gives one.
+const NOT_GIVEN: usize = 0;
+
+/// Players at each table: as given, else the rules' `min_players`.
+fn table_size(t: &TournamentConfig) -> usize {
+    match t.table_size {
+        NOT_GIVEN => t.rules.min_players,
+        n => n,
+    }
+}
+
+/// The top-level keys of a tournament file and how each is read. The
+/// `[tournament]` section and the bots need the rules and limits, so they
+/// are read after them.
+const TOP: &[Key<TournamentConfig>] = &[
+    Key::after_others("tournament", |t, f, c| {
+        let section = t.table_value(f)?;
+        section.read_keys(TOURNAMENT, c)?;
+        check_table_size(&section, c)
+    }),
+    rules_key(),
+    penalty_key(),
+    limits_key(),
+    Key::after_others("bots", |t, f, c| {
+        let tables = t.tables_value(f)?;
+        let read = read_seats(&tables, false, c.limits)?;
+        check_bot_count(t, Some(&f.span()), read.len(), table_size(c))?;
+        c.bots = read
+            .into_iter()
+            // read_seats refused humans: every entry has a bot.
+            .filter_map(|s| {
+                Some(BotEntry {
+                    source: s.bot?,
+                    name: s.name.into_inner(),
+                    limits: s.limits,
+                })
+            })
+            .collect();
+        Ok(())
+    }),
+];
+
+/// The keys of `[tournament]` and how each is read.
+const TOURNAMENT: &[Key<TournamentConfig>] = &[
+    Key::new("games", |t, f, c| {
+        c.length = Length::Games(t.integer_value(f, 1, i64::MAX)?.into_inner() as u64);
+        Ok(())
+    }),
+    Key::new("cycles", |t, f, c| {
+        let n = t.integer_value(f, 1, i64::MAX)?;
+        if t.field("games").is_some() {
+            return Err(t.bad_value(
+                &n.span(),
+                "cycles",
+                ErrorKind::BadValue,
+                "give either games or cycles, not both",
+            ));
+        }
+        c.length = Length::Cycles(n.into_inner() as u64);
+        Ok(())
+    }),
+    Key::new("seat_orders", |t, f, c| {
+        c.seat_orders = t.named_value(f)?;
+        Ok(())
+    }),
+    Key::new("table_size", |t, f, c| {
+        let n = t.integer_value(f, 2, crate::rules::MAX_SEATS as i64)?;
+        c.table_size = n.into_inner() as usize;
+        Ok(())
+    }),
+    Key::new("seed", |t, f, c| {
+        c.seed = Some(t.integer_value(f, 0, i64::MAX)?.into_inner() as u64);
+        Ok(())
+    }),
+    Key::new("jobs", |t, f, c| {
+        c.jobs = t.integer_value(f, 0, MAX_JOBS as i64)?.into_inner() as usize;
+        Ok(())
+    }),
+    Key::new("duplicate_dice", |t, f, c| {
+        c.duplicate_dice = t.boolean_value(f)?;
+        Ok(())
+    }),
+    Key::new("replay_dir", |t, f, c| {
+        let hint = "expected the folder to write replays to, e.g. \"replays/\"";
+        c.replay_dir = Some(t.path_value(f, hint)?);
+        Ok(())
+    }),
+    Key::new("replay_sample", |t, f, c| {
+        if c.replay_dir.is_none() {
+            return Err(t.bad_value(
+                &f.span(),
+                "replay_sample",
+                ErrorKind::MissingKey,
+                "needs replay_dir, the folder the replays go to",
+            ));
+        }
+        c.replay_sample = read_sample(t, f)?;
+        Ok(())
+    }),
+];
+
+/// A given `table_size` must fit the seat orders and the rules' player range.
+fn check_table_size(section: &Table<'_, '_>, c: &TournamentConfig) -> Result<(), ConfigError> {
+    let Some(f) = section.field("table_size") else {
+        return Ok(());
+    };
+    let size = c.table_size;
+    let rules = &c.rules;
+    let max = SeatOrders::MAX_PERMUTATION_SEATS;
+    let message = if c.seat_orders == SeatOrders::Permutations && size > max {
+        format!(
+            "{size} seats with seat_orders = \"permutations\"; at most {max} are allowed ({size}! orders per group)"
+        )
+    } else if !(rules.min_players..=rules.max_players).contains(&size) {
+        format!(
+            "{size} is outside the rules' player range, {} to {} (rules.min_players, rules.max_players)",
+            rules.min_players, rules.max_players
+        )
+    } else {
+        return Ok(());
+    };
+    Err(section.bad_value(&f.span(), "table_size", ErrorKind::BadValue, message))
+}
+
+/// Refuses fewer bots than seats at a table; `span` is the bots array's.
+fn check_bot_count(
+    root: &Table<'_, '_>,
+    span: Option<&Range<usize>>,
+    bots: usize,
+    size: usize,
+) -> Result<(), ConfigError> {
+    if bots >= size {
+        return Ok(());
+    }
+    let message = if bots == 0 {
+        format!("no bots; add at least {size} [[bots]] tables (tournament.table_size)")
+    } else {
+        format!("{bots} bots, but tables of {size} need at least {size} (tournament.table_size)")
+    };
+    Err(count_error(root, span, "bots", message))
+}
+
+shared_sections!(TournamentConfig);
 
 /// `"all"`, `"penalties"`, `"none"`, or an integer n ≥ 1 (every n-th game).
 fn read_sample(t: &Table<'_, '_>, f: &Field<'_, '_>) -> Result<ReplaySample, ConfigError> {
@@ -319,12 +287,13 @@ fn read_sample(t: &Table<'_, '_>, f: &Field<'_, '_>) -> Result<ReplaySample, Con
             Ok(ReplaySample::Every(n.into_inner() as u64))
         }
         DeValue::String(_) => Ok(t.choice_value(f, WORDS)?.into_inner()),
-        _ => Err(t.wrong_type(
-            f,
-            &format!(
-                "\"all\", \"penalties\", \"none\" or {} (every n-th game)",
+        _ => {
+            let expected = format!(
+                "{} or {} (every n-th game)",
+                quoted_list(WORDS),
                 integer_range(1, i64::MAX)
-            ),
-        )),
+            );
+            Err(t.wrong_type(f, &expected))
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! part every player may see.
 
 use crate::rules::{Dice, Hand, Rules, Seat, SeatingRoll};
+pub use crate::setup::SeatKind;
 use serde::{Deserialize, Serialize};
 
 /// The replay format version this engine writes.
@@ -13,16 +14,6 @@ pub const REPLAY_VERSION: u32 = 2;
 /// The replay format versions this engine reads: 1 (every `match` line
 /// carries its seed) and 2 (a drawn seed is sealed, see [`Event::Match`]).
 pub const REPLAY_VERSIONS: std::ops::RangeInclusive<u32> = 1..=REPLAY_VERSION;
-
-/// Whether a seat is a person or a program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SeatKind {
-    /// A person at the terminal.
-    Human,
-    /// A Lua script or a built-in policy.
-    Bot,
-}
 
 /// A seat as the `match` line lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

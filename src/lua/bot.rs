@@ -3,7 +3,6 @@
 use super::api::{API_VERSION, Shared};
 use super::decision;
 use super::failure::{self, Failure};
-use super::limits::BotLimits;
 use super::sandbox;
 use super::view::{HostFns, ViewSync, event_table, kind_code};
 use super::watchdog::CallClock;
@@ -11,6 +10,7 @@ use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo, SeatKind,
 };
 use crate::rules::{Decision, Ranking, Seat, SeatView};
+use crate::setup::BotLimits;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, LuaSerdeExt, Table, Value};
 use std::path::Path;
@@ -573,8 +573,8 @@ impl LuaBot {
     /// Loads one of the bots bundled with the engine (see
     /// [`super::BUNDLED_BOTS`]).
     pub fn bundled(name: &str, limits: &BotLimits) -> Result<LuaBot, BotLoadError> {
-        let code = bundled_code(name)?;
-        LuaBot::from_source(&format!("bots/{name}.lua"), code, limits)
+        let bot = super::bundled::bundled_bot(name)?;
+        LuaBot::from_source(bot.file, bot.source, limits)
     }
 
     /// The name the bot gives itself (its `name` field), if any.
@@ -684,20 +684,6 @@ pub(crate) fn check_size(chunk: &str, code: &[u8]) -> Result<(), BotLoadError> {
     Err(BotLoadError::TooLarge {
         chunk: chunk.to_string(),
         bytes: code.len(),
-    })
-}
-
-/// The code of a bundled bot, or why there is none by that name.
-pub(crate) fn bundled_code(name: &str) -> Result<&'static str, BotLoadError> {
-    super::bundled::source(name).ok_or_else(|| BotLoadError::Read {
-        path: name.to_string(),
-        source: std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!(
-                "no bundled bot {name:?} (bundled: {})",
-                super::BUNDLED_BOTS.join(", ")
-            ),
-        ),
     })
 }
 

@@ -1,29 +1,7 @@
-//! The bots shipped with the engine (the files in `bots/`, built in).
+//! The bots shipped with the engine (listed in [`crate::setup::BUNDLED`]).
 
-/// The names of the bundled bots (`bots/<name>.lua`).
-pub const BUNDLED_BOTS: [&str; 6] = [
-    "random",
-    "honest",
-    "bluffer",
-    "statistician",
-    "always_challenge",
-    "never_challenge",
-];
-
-const SOURCES: [(&str, &str); 6] = [
-    ("random", include_str!("../../bots/random.lua")),
-    ("honest", include_str!("../../bots/honest.lua")),
-    ("bluffer", include_str!("../../bots/bluffer.lua")),
-    ("statistician", include_str!("../../bots/statistician.lua")),
-    (
-        "always_challenge",
-        include_str!("../../bots/always_challenge.lua"),
-    ),
-    (
-        "never_challenge",
-        include_str!("../../bots/never_challenge.lua"),
-    ),
-];
+use super::BotLoadError;
+use crate::setup::{BUNDLED_BOTS, BundledBot};
 
 /// The Lua source of a bundled bot.
 ///
@@ -32,9 +10,19 @@ const SOURCES: [(&str, &str); 6] = [
 /// assert!(liar::lua::bundled_source("nope").is_none());
 /// ```
 pub fn bundled_source(name: &str) -> Option<&'static str> {
-    SOURCES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+    BundledBot::named(name).map(|b| b.source)
 }
 
-pub(crate) fn source(name: &str) -> Option<&'static str> {
-    bundled_source(name)
+/// The bundled bot called `name`, or why there is none by that name.
+pub(crate) fn bundled_bot(name: &str) -> Result<&'static BundledBot, BotLoadError> {
+    BundledBot::named(name).ok_or_else(|| BotLoadError::Read {
+        path: name.to_string(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "no bundled bot {name:?} (bundled: {})",
+                BUNDLED_BOTS.join(", ")
+            ),
+        ),
+    })
 }

@@ -4,12 +4,12 @@
 
 use super::bot::{BotStats, LuaBot};
 use super::isolated_bot::Bot;
-use super::limits::BotLimits;
-use crate::config::Isolation;
 use crate::engine::{
     Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
 };
 use crate::rules::{Rules, Seat};
+use crate::setup::BotLimits;
+use crate::setup::Isolation;
 use std::path::Path;
 
 /// How `check_bot` plays.
@@ -354,7 +354,7 @@ fn add_warnings(report: &mut CheckReport) {
             CheckWarning::Slow,
         ),
         (
-            s.memory_peak > limits.memory_bytes / 2,
+            s.memory_peak > limits.memory_bytes() / 2,
             CheckWarning::LargeState,
         ),
         (

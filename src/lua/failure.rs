@@ -3,8 +3,8 @@
 
 use super::api::cut;
 use super::hook::{INTERNAL_CHUNK, Interrupt, Meter};
-use super::limits::BotLimits;
 use crate::engine::PenaltyReason;
+use crate::setup::BotLimits;
 
 /// Longest failure detail kept (the replay records it).
 pub(crate) const DETAIL_MAX: usize = 400;
@@ -28,7 +28,7 @@ pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -
             PenaltyReason::Memory,
             format!(
                 "ran out of memory (the limit is {})",
-                bytes(limits.memory_bytes)
+                bytes(limits.memory_bytes())
             ),
         );
     }

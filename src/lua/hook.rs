@@ -52,8 +52,8 @@
 //! Lua's own interpreter does, and the `__close` methods then run during
 //! the unwinding with the hook active.
 
-use super::limits::BotLimits;
 use super::metered;
+use crate::setup::BotLimits;
 use mlua::{Lua, ffi};
 use std::ffi::{CStr, c_int, c_void};
 use std::sync::atomic::{

@@ -1,9 +1,9 @@
 //! [`Bot`]: a Lua bot in the isolation asked for, behind one type.
 
 use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot, code_hash};
-use crate::config::Isolation;
 use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo};
 use crate::rules::{Decision, Seat, SeatView};
+use crate::setup::Isolation;
 use std::path::Path;
 
 /// A Lua bot, played in the engine's process ([`LuaBot`]) or in a child
@@ -11,7 +11,7 @@ use std::path::Path;
 /// the same bot the same way; only what a runaway call can do differs.
 ///
 /// ```
-/// use liar::config::Isolation;
+/// use liar::setup::Isolation;
 /// use liar::lua::{Bot, BotLimits};
 /// let bot = Bot::bundled("honest", &BotLimits::default(), Isolation::Thread).unwrap();
 /// assert_eq!(bot.chunk(), "bots/honest.lua");
@@ -52,8 +52,8 @@ impl Bot {
         limits: &BotLimits,
         isolation: Isolation,
     ) -> Result<Bot, BotLoadError> {
-        let code = super::bot::bundled_code(name)?;
-        Bot::from_source(&format!("bots/{name}.lua"), code, limits, isolation)
+        let bot = super::bundled::bundled_bot(name)?;
+        Bot::from_source(bot.file, bot.source, limits, isolation)
     }
 
     /// Loads a bot from its code; `chunk` names it in messages.

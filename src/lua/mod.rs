@@ -42,7 +42,7 @@ mod failure;
 mod hook;
 mod isolated_bot;
 mod isolation;
-mod limits;
+
 mod metered;
 mod pattern;
 mod sandbox;
@@ -52,9 +52,11 @@ mod watchdog;
 
 pub use api::{API_VERSION, api_docs};
 // Text helpers the commands share with the bots' messages.
+pub use crate::setup::BUNDLED_BOTS;
+pub use crate::setup::BotLimits;
 pub(crate) use api::cut;
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
-pub use bundled::{BUNDLED_BOTS, bundled_source};
+pub use bundled::bundled_source;
 pub use check::{
     CheckOptions, CheckPenalty, CheckReport, CheckWarning, ReplayDifference, check_bot,
     check_source,
@@ -62,6 +64,6 @@ pub use check::{
 pub(crate) use failure::bytes;
 pub use isolated_bot::Bot;
 pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
-pub use limits::BotLimits;
+
 pub use template::new_bot_template;
 pub use watchdog::EXIT_STUCK;

@@ -4,10 +4,10 @@
 
 use super::api::{self, Shared};
 use super::hook::INTERNAL_CHUNK;
-use super::limits::BotLimits;
 use super::metered;
 use super::pattern;
 use crate::rules::Face;
+use crate::setup::BotLimits;
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
@@ -221,7 +221,7 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
     ))?;
     host.raw_get::<Function>("snapshot")?.call::<()>(())?;
 
-    let memory = limits.memory_bytes.max(BotLimits::MIN_MEMORY_BYTES);
+    let memory = limits.memory_bytes().max(BotLimits::MIN_MEMORY_BYTES);
     lua.set_memory_limit(usize::try_from(memory).unwrap_or(usize::MAX))?;
     shared.meter.set_memory_limit(memory);
     shared.meter.install(&lua)?;

@@ -2,8 +2,9 @@
 
 use crate::engine::{PenaltyPolicy, SeatInfo, SeatKind};
 use crate::rules::{MAX_SEATS, Rules, Seat};
+use crate::setup::BotLimits;
+pub use crate::setup::{Length, SeatOrders};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One bot entered in a tournament, as results identify it.
 ///
@@ -27,11 +28,11 @@ pub struct BotEntry {
     /// A built-in policy's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native: Option<String>,
-    /// The limits the bot plays under (e.g. `instructions`, `wall_ms`,
-    /// `memory_mb`), recorded because they can change results: shards with
-    /// different limits do not merge.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub limits: BTreeMap<String, u64>,
+    /// The limits the bot plays under, recorded because they can change
+    /// results: shards with different limits do not merge. Where it runs
+    /// ([`BotLimits::isolation`]) does not change results and is left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<BotLimits>,
 }
 
 impl BotEntry {
@@ -42,7 +43,7 @@ impl BotEntry {
             hash: None,
             script: None,
             native: Some(policy.to_string()),
-            limits: BTreeMap::new(),
+            limits: None,
         }
     }
 
@@ -57,30 +58,6 @@ impl BotEntry {
             hash: self.hash.clone(),
         }
     }
-}
-
-/// How many games a tournament plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase", deny_unknown_fields)]
-pub enum Length {
-    /// Exactly this many games: whole cycles of the schedule, then the start
-    /// of one more (seating is exactly balanced only at whole cycles).
-    Games(u64),
-    /// This many whole cycles of the schedule (see [`crate::tournament::Schedule`]).
-    Cycles(u64),
-}
-
-/// Which seat orders each group of bots plays in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SeatOrders {
-    /// The `table_size` rotations of one order: every bot takes every seat
-    /// once per group; who sits to whose left never changes.
-    #[default]
-    Rotations,
-    /// Every permutation (`table_size!` games per group, at most 8 seats):
-    /// also balances neighbours.
-    Permutations,
 }
 
 /// Everything that decides a tournament's games. Two runs of equal specs
@@ -143,8 +120,9 @@ pub enum SpecError {
     /// Two bots share a name.
     #[error("two bots are named {0:?}; names must be unique")]
     DuplicateName(String),
-    /// Permutations of more than 8 seats are too many games per group.
-    #[error("seat_orders = \"permutations\" allows at most 8 seats, got {0}")]
+    /// Permutations of more than [`SeatOrders::MAX_PERMUTATION_SEATS`] seats
+    /// are too many games per group.
+    #[error("seat_orders = \"permutations\" allows at most {max} seats, got {0}", max = SeatOrders::MAX_PERMUTATION_SEATS)]
     TooManyPermutations(usize),
     /// The schedule does not fit in 64 bits.
     #[error("the schedule is too large (more than 2^64 games)")]
@@ -189,9 +167,34 @@ impl TournamentSpec {
                 return Err(SpecError::DuplicateName(bot.name.clone()));
             }
         }
-        if self.seat_orders == SeatOrders::Permutations && seats > 8 {
+        if self.seat_orders == SeatOrders::Permutations && seats > SeatOrders::MAX_PERMUTATION_SEATS
+        {
             return Err(SpecError::TooManyPermutations(seats));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Results files list a bot's limits as they always have: the four
+    /// numbers in alphabetical order, without where the bot runs.
+    #[test]
+    fn recorded_limits_keep_their_json_shape() {
+        let bot = BotEntry {
+            limits: Some(BotLimits::default()),
+            ..BotEntry::native("honest")
+        };
+        let json = serde_json::to_string(&bot).unwrap_or_default();
+        assert_eq!(
+            json,
+            r#"{"name":"honest","native":"honest","limits":{"instructions":5000000,"log_lines":200,"memory_mb":32,"wall_ms":1000}}"#
+        );
+        let back: Option<BotEntry> = serde_json::from_str(&json).ok();
+        assert_eq!(back, Some(bot));
+        let native = serde_json::to_string(&BotEntry::native("random")).unwrap_or_default();
+        assert_eq!(native, r#"{"name":"random","native":"random"}"#);
     }
 }

@@ -10,9 +10,8 @@
 //! `INSTA_UPDATE=always` (or `cargo insta review`) and review the diff.
 
 use liar::config::{
-    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, ReplaySample, SeatKind,
-    SeatOrders, TableConfig, TournamentLength, default_table, load_table, load_tournament,
-    parse_table,
+    BotSource, ConfigError, DEFAULT_TABLE, ErrorKind, Isolation, Length, ReplaySample, SeatKind,
+    SeatOrders, TableConfig, default_table, load_table, load_tournament, parse_table,
 };
 use liar::engine::{PenaltyMode, Policy};
 use liar::rules::{DiceKind, Lang, NextRoundStarter, SeatingRule, Straights};
@@ -105,10 +104,7 @@ fn scripts_resolve_against_the_config_directory() {
     let path = Path::new(FIXTURES).join("good/script_seat.toml");
     let table = load_table(&path).unwrap();
     let expected = Path::new(FIXTURES).join("good").join("../bots/tiny.lua");
-    assert_eq!(
-        table.seats[0].kind,
-        SeatKind::Bot(BotSource::Script(expected))
-    );
+    assert_eq!(table.seats[0].bot, Some(BotSource::Script(expected)));
     assert_eq!(table.seats[0].limits.memory_mb, 8);
     assert_eq!(table.seats[0].limits.instructions, 5_000_000);
 }
@@ -122,10 +118,7 @@ fn good_fixtures_load() {
     }
     let t = load_table(&Path::new(FIXTURES).join("good/inline_seats.toml")).unwrap();
     assert_eq!(t.seats[2].limits.wall_ms, 5);
-    assert_eq!(
-        t.seats[2].kind,
-        SeatKind::Bot(BotSource::Bundled("random".into()))
-    );
+    assert_eq!(t.seats[2].bot, Some(BotSource::Bundled("random".into())));
 }
 
 /// Every shipped `config/*.toml`: tables through `load_table`, the
@@ -165,17 +158,23 @@ fn shipped_tables_say_what_they_promise() {
         parse_table(DEFAULT_TABLE, Path::new("x/default.toml")).unwrap()
     );
     assert_eq!(d, shipped("default.toml"));
-    let humans = |t: &TableConfig| t.seats.iter().filter(|s| s.kind == SeatKind::Human).count();
+    let humans = |t: &TableConfig| {
+        t.seats
+            .iter()
+            .filter(|s| s.kind() == SeatKind::Human)
+            .count()
+    };
     assert_eq!((humans(&d), d.seats.len()), (1, 3));
-    assert!(d.seats.iter().all(|s| matches!(
-        s.kind,
-        SeatKind::Human | SeatKind::Bot(BotSource::Bundled(_))
-    )));
+    assert!(
+        d.seats
+            .iter()
+            .all(|s| matches!(s.bot, None | Some(BotSource::Bundled(_))))
+    );
 
     let bots = shipped("bots-only.toml");
     assert_eq!(humans(&bots), 0);
     let stat = Path::new("config").join("../bots/statistician.lua");
-    assert_eq!(bots.seats[0].kind, SeatKind::Bot(BotSource::Script(stat)));
+    assert_eq!(bots.seats[0].bot, Some(BotSource::Script(stat)));
     assert_eq!(bots.seats[0].limits.instructions, 10_000_000);
     assert_eq!(bots.seats[1].limits.instructions, 5_000_000);
 
@@ -190,13 +189,10 @@ fn shipped_tables_say_what_they_promise() {
     assert_eq!(v.rules.seating, SeatingRule::Listed);
     assert_eq!(v.penalty.mode, PenaltyMode::Fallback);
     assert_eq!(v.penalty.disqualify_after, None);
-    assert_eq!(
-        v.seats[2].kind,
-        SeatKind::Bot(BotSource::Native(Policy::Honest))
-    );
+    assert_eq!(v.seats[2].bot, Some(BotSource::Native(Policy::Honest)));
 
     let t = load_tournament(Path::new("config/tournament.toml")).unwrap();
-    assert_eq!(t.length, TournamentLength::Games(100_000));
+    assert_eq!(t.length, Length::Games(100_000));
     assert_eq!(t.seat_orders, SeatOrders::Rotations);
     assert_eq!((t.table_size, t.seed, t.jobs), (3, None, 0));
     assert!(!t.duplicate_dice);

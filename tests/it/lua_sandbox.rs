@@ -17,8 +17,9 @@ fn limits() -> BotLimits {
     BotLimits {
         instructions: 200_000,
         wall_ms: 5_000,
-        memory_bytes: 8 << 20,
+        memory_mb: 8,
         log_lines: 50,
+        ..BotLimits::default()
     }
 }
 
@@ -280,10 +281,7 @@ fn wall_clock_limit() {
     assert!(details(&events)[0].contains("50 ms"));
 
     // Slow instructions (comparing two 8 MB strings) are stopped soon too.
-    let l = BotLimits {
-        memory_bytes: 32 << 20,
-        ..l
-    };
+    let l = BotLimits { memory_mb: 32, ..l };
     let code = claim_bot(
         r#"
   local a = string.rep("x", 8000000)

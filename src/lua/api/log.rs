@@ -1,7 +1,7 @@
 //! The bot's debug lines (`liar.log`, `print`, `warn`) waiting to go to the
 //! replay, capped per game.
 
-use crate::lua::limits::BotLimits;
+use crate::setup::BotLimits;
 
 /// Pending log lines and this game's allowance.
 pub(super) struct LogBuffer {

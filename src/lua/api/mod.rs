@@ -164,8 +164,8 @@ pub(crate) fn register(lua: &Lua, shared: &Arc<Shared>) -> mlua::Result<(Table, 
 mod tests {
     use super::*;
     use crate::engine::SeatRng;
-    use crate::lua::limits::BotLimits;
     use crate::rules::{Dice, Face, Lang, Positions, Ranking, Straights, best_reroll, describe};
+    use crate::setup::BotLimits;
     use mlua::Value;
     use std::time::Duration;
 

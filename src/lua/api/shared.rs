@@ -3,8 +3,8 @@
 use super::log::LogBuffer;
 use crate::engine::SeatRng;
 use crate::lua::hook::Meter;
-use crate::lua::limits::BotLimits;
 use crate::rules::Ranking;
+use crate::setup::BotLimits;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The state behind the `liar` functions of one bot: its meter, the ranking

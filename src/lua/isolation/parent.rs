@@ -73,7 +73,7 @@ impl Conn {
         let mut child = Command::new(program)
             .arg(HOST_COMMAND)
             .arg("--memory-bytes")
-            .arg(limits.memory_bytes.to_string())
+            .arg(limits.memory_bytes().to_string())
             .arg("--wall-ms")
             .arg(limits.wall_ms.to_string())
             .arg("--parent-pid")
@@ -536,7 +536,7 @@ fn why(d: Death, limits: &BotLimits) -> Failure {
                     "its process crashed (signal {}), most likely out of memory (the limit is \
                      {})",
                     status.signal().unwrap_or(0),
-                    bytes(limits.memory_bytes)
+                    bytes(limits.memory_bytes())
                 ),
             ),
             Some(sig) => (

@@ -251,7 +251,7 @@ const CALLS: [&str; 6] = ["", "load", "challenge", "reroll", "claim", "observe"]
 fn limits_out(o: &mut Out, l: &BotLimits) {
     o.u64(l.instructions);
     o.u64(l.wall_ms);
-    o.u64(l.memory_bytes);
+    o.u64(l.memory_mb);
     o.u32(l.log_lines);
 }
 
@@ -259,8 +259,9 @@ fn limits_in(i: &mut In<'_>) -> Option<BotLimits> {
     Some(BotLimits {
         instructions: i.u64()?,
         wall_ms: i.u64()?,
-        memory_bytes: i.u64()?,
+        memory_mb: i.u64()?,
         log_lines: i.u32()?,
+        isolation: None,
     })
 }
 

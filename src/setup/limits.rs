@@ -1,0 +1,115 @@
+//! What one Lua bot may spend, and where it runs.
+
+use super::Named;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// What one Lua bot may spend. Every call into the bot (loading it, each
+/// decision, each `observe`) gets the full `instructions` and `wall_ms`
+/// afresh; `memory_mb` caps its Lua state as a whole.
+///
+/// A table file sets them in `[limits]`, and per seat in `[seats.limits]`
+/// (only the keys given there change). A tournament's results record them
+/// (as JSON, without `isolation`): limits can change results.
+///
+/// ```
+/// use liar::setup::BotLimits;
+/// let limits = BotLimits::default();
+/// assert_eq!(limits.instructions, 5_000_000);
+/// assert_eq!(limits.wall().as_millis(), 1000);
+/// assert_eq!(limits.memory_bytes(), 32 << 20);
+/// ```
+// The fields are in alphabetical order: results files have always listed
+// them so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotLimits {
+    /// Lua VM instructions per call: the deterministic budget. Work done
+    /// inside the host's string-pattern functions and bulk table functions
+    /// is charged to it too. Counted in steps of [`BotLimits::HOOK_STEP`].
+    pub instructions: u64,
+    /// Lines of `liar.log` / `print` output kept per game (`0` keeps none);
+    /// the rest is dropped (after one line saying so).
+    pub log_lines: u32,
+    /// Memory of the bot's whole Lua state, in MiB.
+    pub memory_mb: u64,
+    /// Wall-clock milliseconds per call: a safety net for what instruction
+    /// counting cannot see. Not deterministic; keep it well above what the
+    /// instruction budget allows.
+    pub wall_ms: u64,
+    /// Where the bot runs; `None` leaves it to the command (see [`Isolation`]).
+    #[serde(skip)]
+    pub isolation: Option<Isolation>,
+}
+
+impl Default for BotLimits {
+    fn default() -> Self {
+        BotLimits {
+            instructions: 5_000_000,
+            log_lines: 200,
+            memory_mb: 32,
+            wall_ms: 1000,
+            isolation: None,
+        }
+    }
+}
+
+impl BotLimits {
+    /// Largest `instructions` a config may set.
+    pub const MAX_INSTRUCTIONS: u64 = 1_000_000_000_000;
+    /// Largest `wall_ms` a config may set (one hour).
+    pub const MAX_WALL_MS: u64 = 3_600_000;
+    /// Largest `memory_mb` a config may set (64 GiB).
+    pub const MAX_MEMORY_MB: u64 = 65_536;
+    /// Largest `log_lines` a config may set.
+    pub const MAX_LOG_LINES: u32 = 1_000_000;
+
+    /// The budget and the clock are checked every this many instructions, so
+    /// a call may run up to this many instructions past its budget before it
+    /// is stopped. (Small enough that even instructions working on
+    /// multi-megabyte strings cannot overrun the wall clock by much; large
+    /// enough that the check costs nothing to a typical decision.)
+    pub const HOOK_STEP: u32 = 1_000;
+
+    /// The smallest memory limit a state accepts: the sandbox itself needs
+    /// some room.
+    pub const MIN_MEMORY_BYTES: u64 = 1 << 20;
+
+    /// Longest text of one log line, in bytes; longer lines are cut.
+    pub const LOG_LINE_BYTES: usize = 300;
+
+    /// The wall-clock limit per call.
+    pub fn wall(&self) -> Duration {
+        Duration::from_millis(self.wall_ms)
+    }
+
+    /// The memory limit in bytes (saturating; a config caps `memory_mb` at
+    /// [`BotLimits::MAX_MEMORY_MB`]).
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_mb.saturating_mul(1 << 20)
+    }
+}
+
+/// Where a Lua bot runs.
+///
+/// `thread` is fastest and right for bots you trust. `process` runs each bot
+/// in a child process of its own that the engine kills when a call overruns
+/// its wall-clock limit, whatever the bot is doing: the choice for other
+/// people's bots. Without a setting, `tournament` and `check-bot` use
+/// `process` and the other commands `thread`.
+///
+/// ```
+/// use liar::setup::{Isolation, Named};
+/// assert_eq!(Isolation::named("process"), Some(Isolation::Process));
+/// assert_eq!(Isolation::Thread.name(), "thread");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Isolation {
+    /// In the engine's own process, on the thread that plays the match.
+    Thread,
+    /// In a child process per bot, killed when a call overruns.
+    Process,
+}
+
+impl Named for Isolation {}

@@ -1,0 +1,20 @@
+//! Plain data that several layers share, declared once: bot limits and
+//! where bots run, who sits at a seat, the bundled bots, how a tournament is
+//! scheduled, and the names enums have in files and flags.
+//!
+//! It sits below every other layer but [`crate::rules`] and uses nothing of
+//! the crate: only std and serde. The config loader fills these types in,
+//! the engine records them, the Lua layer obeys them, the tournament and the
+//! app pass them along; none of them keeps a copy of its own.
+
+mod bundled;
+mod limits;
+mod names;
+mod seat;
+mod tournament;
+
+pub use bundled::{BUNDLED, BUNDLED_BOTS, BundledBot};
+pub use limits::{BotLimits, Isolation};
+pub use names::Named;
+pub use seat::SeatKind;
+pub use tournament::{Length, SeatOrders};
