@@ -8,7 +8,8 @@ use super::isolated_bot::Bot;
 use super::limits::BotLimits;
 use crate::config::Isolation;
 use crate::engine::{
-    Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
+    Event, GameStart, MatchSetup, Observer, Penalty, PenaltyPolicy, PenaltyReason, Player,
+    play_match,
 };
 use crate::rules::{Rules, Seat};
 use std::fmt;
@@ -224,13 +225,13 @@ struct Recorder {
 impl Observer for Recorder {
     fn event(&mut self, event: &Event) {
         match event {
-            Event::GameStart { game, .. } => self.game = *game,
-            Event::Penalty {
+            Event::GameStart(GameStart { game, .. }) => self.game = *game,
+            Event::Penalty(Penalty {
                 seat,
                 reason,
                 detail,
                 ..
-            } if *seat == self.seat => {
+            }) if *seat == self.seat => {
                 let i = PenaltyReason::ALL
                     .iter()
                     .position(|r| r == reason)
