@@ -7,11 +7,10 @@
 
 use super::perspective::Perspective;
 use super::step::{Sight, Step};
-use super::text::ViewerMsg;
 use super::timeline::Timeline;
 use crate::engine::Event;
 use crate::human::{Render, Style};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, ViewerMsg};
 use crate::rules::DecisionKind;
 
 /// One line of output and its style.
