@@ -364,3 +364,53 @@ impl<T: Observer + ?Sized> Observer for &mut T {
         (**self).event(event)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines as this engine wrote them before the payloads were shared: each
+    /// must read and write back byte for byte (`docs/replay-format.md`).
+    const LINES: &[&str] = &[
+        r#"{"type":"seating","rolls":[{"seat":0,"face":"A"},{"seat":1,"face":"J"}],"order":[0,1]}"#,
+        r#"{"type":"game_start","game":1,"first":2,"chips":[2,2,2]}"#,
+        r#"{"type":"round_start","game":1,"round":1,"starter":2,"dice":"QT9AJ"}"#,
+        r#"{"type":"claim","seat":2,"claim":"TTAQ9"}"#,
+        r#"{"type":"accept","seat":0}"#,
+        r#"{"type":"reroll","seat":0,"positions":[],"dice":"QT9AJ"}"#,
+        r#"{"type":"challenge","seat":1,"claimer":0,"claim":"KKKT9","dice":"QQJQK","claim_true":false,"loser":0,"chips":[1,2,2],"pot":1}"#,
+        r#"{"type":"penalty","seat":0,"reason":"error","detail":"bad.lua:3: boom","action":"forfeit","chips":[1,2,2],"pot":1}"#,
+        r#"{"type":"penalty","seat":0,"reason":"illegal","detail":"","action":"fallback"}"#,
+        r#"{"type":"eliminated","seat":0}"#,
+        r#"{"type":"game_end","game":1,"winner":1,"pot":5}"#,
+        r#"{"type":"log","seat":0,"text":"claim 2"}"#,
+        r#"{"type":"match_end","wins":[0,3,0]}"#,
+    ];
+
+    #[test]
+    fn replay_lines_keep_their_bytes() {
+        for line in LINES {
+            let event: Event = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&event).unwrap(), *line);
+            assert!(line.contains(&format!(r#""type":"{}""#, event.type_name())));
+        }
+    }
+
+    #[test]
+    fn public_events_keep_the_public_facts_only() {
+        let event = |i: usize| serde_json::from_str::<Event>(LINES[i]).unwrap();
+        let Some(PublicEvent::RoundStart(start)) = event(2).public() else {
+            panic!("a round start");
+        };
+        assert_eq!(start.starter, 2);
+        assert_eq!(
+            event(5).public().and_then(|p| p.action()),
+            Some(RoundAction::Reroll { seat: 0, count: 0 })
+        );
+        let Some(PublicEvent::Penalty(penalty)) = event(7).public() else {
+            panic!("a penalty");
+        };
+        assert!(penalty.detail.is_empty());
+        assert_eq!(penalty.pot, Some(1));
+    }
+}
