@@ -303,8 +303,8 @@ impl PublicEvent {
     /// round; `None` for other events.
     pub fn action(&self) -> Option<RoundAction> {
         Some(match *self {
-            PublicEvent::Claim(Claim { seat, claim }) => RoundAction::Claim { seat, claim },
-            PublicEvent::Accept(Accept { seat }) => RoundAction::Accept { seat },
+            PublicEvent::Claim(claim) => claim.into(),
+            PublicEvent::Accept(accept) => accept.into(),
             PublicEvent::Reroll { seat, count } => RoundAction::Reroll { seat, count },
             _ => return None,
         })

@@ -7,7 +7,7 @@
 //! order declared here (`docs/replay-format.md`).
 
 use super::events::{PenaltyAction, PenaltyReason};
-use crate::rules::{Dice, Hand, Seat};
+use crate::rules::{Dice, Hand, RoundAction, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A game begins.
@@ -106,4 +106,19 @@ pub struct GameEnd {
     pub winner: Seat,
     /// The pot the winner takes.
     pub pot: u32,
+}
+
+impl From<Claim> for RoundAction {
+    fn from(c: Claim) -> Self {
+        RoundAction::Claim {
+            seat: c.seat,
+            claim: c.claim,
+        }
+    }
+}
+
+impl From<Accept> for RoundAction {
+    fn from(a: Accept) -> Self {
+        RoundAction::Accept { seat: a.seat }
+    }
 }

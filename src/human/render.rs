@@ -94,6 +94,15 @@ impl Render {
         }
     }
 
+    /// One action of the current round as a line: claims stand out.
+    fn action_line(&self, action: &RoundAction) -> Line {
+        let style = match action {
+            RoundAction::Claim { .. } => Style::Claim,
+            RoundAction::Accept { .. } | RoundAction::Reroll { .. } => Style::Plain,
+        };
+        (style, self.action(action))
+    }
+
     /// The lines telling a public event, or none for events told elsewhere.
     /// `order` is the turn order, for listing chips.
     pub fn event(&self, event: &PublicEvent, order: &[Seat]) -> Vec<Line> {
@@ -120,12 +129,8 @@ impl Render {
                 },
             )],
             PublicEvent::Claim(_) | PublicEvent::Accept(_) | PublicEvent::Reroll { .. } => {
-                let style = match event {
-                    PublicEvent::Claim(_) => Style::Claim,
-                    _ => Style::Plain,
-                };
-                let actions = event.action().into_iter();
-                actions.map(|a| (style, self.action(&a))).collect()
+                let action = event.action().into_iter();
+                action.map(|a| self.action_line(&a)).collect()
             }
             PublicEvent::Challenge(challenge) => self.challenge(challenge, order),
             PublicEvent::Penalty(penalty) => {

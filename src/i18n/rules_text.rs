@@ -1,5 +1,6 @@
 //! The rules of a table in the project's own words, with the hand ranking of
-//! its variant and the odds of each category.
+//! its variant and the odds of each category. The document's structure is
+//! written here once; its phrases, in each language, are [`RulesMsg`]s.
 
 use super::Lang;
 use super::hand_table::{THROWS, category_odds};

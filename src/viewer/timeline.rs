@@ -5,7 +5,7 @@
 //! why the file broke, so a cut or unfinished replay can still be viewed.
 
 use super::step::{Step, Turn};
-use crate::engine::{Accept, Claim, Event, GameStart, PenaltyAction, SeatInfo, reroll_count};
+use crate::engine::{Claim, Event, GameStart, PenaltyAction, SeatInfo, reroll_count};
 use crate::replay::{CheckError, Checker, ReplayReader};
 use crate::rules::{ClaimOnTable, DecisionKind, RoundAction, Rules, Seat};
 use std::io::BufRead;
@@ -349,24 +349,22 @@ fn advance(state: &mut Step, event: &Event, order: &[Seat], last_reroll: &mut Op
             state.turn = turn(start.starter, DecisionKind::Claim);
             *last_reroll = None;
         }
-        Event::Claim(Claim { seat, claim }) => {
-            state.history.push(RoundAction::Claim {
-                seat: *seat,
-                claim: *claim,
-            });
+        Event::Claim(claim) => {
+            let Claim { seat, claim: hand } = *claim;
+            state.history.push(RoundAction::from(*claim));
             state.to_beat = Some(ClaimOnTable {
-                seat: *seat,
-                claim: *claim,
+                seat,
+                claim: hand,
                 rerolled: last_reroll.take(),
             });
-            state.holder = Some(*seat);
-            state.turn = next_in_game(order, &state.chips, *seat)
+            state.holder = Some(seat);
+            state.turn = next_in_game(order, &state.chips, seat)
                 .and_then(|next| turn(next, DecisionKind::Respond));
         }
-        Event::Accept(Accept { seat }) => {
-            state.history.push(RoundAction::Accept { seat: *seat });
-            state.holder = Some(*seat);
-            state.turn = turn(*seat, DecisionKind::Reroll);
+        Event::Accept(accept) => {
+            state.history.push(RoundAction::from(*accept));
+            state.holder = Some(accept.seat);
+            state.turn = turn(accept.seat, DecisionKind::Reroll);
         }
         Event::Reroll {
             seat,
