@@ -31,7 +31,7 @@
 //!     .steps
 //!     .iter()
 //!     .enumerate()
-//!     .find(|(_, s)| matches!(s.event, Event::RoundStart { starter, .. } if starter != 0))
+//!     .find(|(_, s)| matches!(s.event, Event::RoundStart { start, .. } if start.starter != 0))
 //!     .unwrap();
 //! assert_eq!(step.sight(Perspective::Seat(0)).dice, None);
 //! let text = step_text(&timeline, i, Perspective::Seat(0), Lang::En);
