@@ -4,7 +4,10 @@
 //! line in a replay file (see `docs/replay-format.md`). [`PublicEvent`] is the
 //! part every player may see.
 
-use crate::rules::{Dice, Hand, Rules, Seat, SeatingRoll};
+use super::payloads::{
+    Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, RoundStart,
+};
+use crate::rules::{Dice, RoundAction, Rules, Seat, SeatingRoll};
 pub use crate::setup::SeatKind;
 use serde::{Deserialize, Serialize};
 
@@ -91,6 +94,10 @@ pub enum PenaltyAction {
 }
 
 /// One line of a replay.
+///
+/// Events every player may see carry their facts as one struct
+/// ([`GameStart`], [`Challenge`], …), shared with [`PublicEvent`]; the
+/// replay adds only what is hidden from players.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -121,37 +128,19 @@ pub enum Event {
         order: Vec<Seat>,
     },
     /// A game begins.
-    GameStart {
-        /// 1-based game number.
-        game: u32,
-        /// Who opens the first round.
-        first: Seat,
-        /// Chips by seat.
-        chips: Vec<u32>,
-    },
+    GameStart(GameStart),
     /// A round begins with the starter's hidden throw.
     RoundStart {
-        /// Game number.
-        game: u32,
-        /// 1-based round number within the game.
-        round: u32,
-        /// Who threw.
-        starter: Seat,
+        /// Who throws, in which round.
+        #[serde(flatten)]
+        start: RoundStart,
         /// The throw, in position order.
         dice: Dice,
     },
     /// A claim.
-    Claim {
-        /// Who claimed.
-        seat: Seat,
-        /// The hand claimed.
-        claim: Hand,
-    },
+    Claim(Claim),
     /// A claim was accepted.
-    Accept {
-        /// Who accepted.
-        seat: Seat,
-    },
+    Accept(Accept),
     /// Dice thrown again after an accept.
     Reroll {
         /// Who threw.
@@ -162,55 +151,13 @@ pub enum Event {
         dice: Dice,
     },
     /// A challenge and its outcome.
-    Challenge {
-        /// The challenger.
-        seat: Seat,
-        /// Who made the claim.
-        claimer: Seat,
-        /// The claim challenged.
-        claim: Hand,
-        /// The dice revealed.
-        dice: Dice,
-        /// Whether the real hand is at least the claim.
-        claim_true: bool,
-        /// Who paid.
-        loser: Seat,
-        /// Chips by seat after paying.
-        chips: Vec<u32>,
-        /// The pot after paying.
-        pot: u32,
-    },
+    Challenge(Challenge),
     /// A player failed and was penalised.
-    Penalty {
-        /// Who failed.
-        seat: Seat,
-        /// Why.
-        reason: PenaltyReason,
-        /// What happened, for the bot's author (error text, file:line).
-        detail: String,
-        /// What the engine did.
-        action: PenaltyAction,
-        /// Chips by seat after paying, if a chip was taken.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        chips: Option<Vec<u32>>,
-        /// The pot after paying, if a chip was taken.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pot: Option<u32>,
-    },
+    Penalty(Penalty),
     /// A player has no chips left and leaves the game.
-    Eliminated {
-        /// Who left.
-        seat: Seat,
-    },
+    Eliminated(Eliminated),
     /// A game ended.
-    GameEnd {
-        /// Game number.
-        game: u32,
-        /// The last player with chips.
-        winner: Seat,
-        /// The pot the winner takes.
-        pot: u32,
-    },
+    GameEnd(GameEnd),
     /// A bot's own debug line.
     Log {
         /// The bot's seat.
@@ -243,164 +190,114 @@ pub enum PublicEvent {
         order: Vec<Seat>,
     },
     /// A game begins.
-    GameStart {
-        /// Game number.
-        game: u32,
-        /// Who opens.
-        first: Seat,
-        /// Chips by seat.
-        chips: Vec<u32>,
-    },
+    GameStart(GameStart),
     /// A round begins (the throw is hidden).
-    RoundStart {
-        /// Game number.
-        game: u32,
-        /// Round number.
-        round: u32,
-        /// Who threw.
-        starter: Seat,
-    },
+    RoundStart(RoundStart),
     /// A claim.
-    Claim {
-        /// Who claimed.
-        seat: Seat,
-        /// The hand claimed.
-        claim: Hand,
-    },
+    Claim(Claim),
     /// A claim was accepted.
-    Accept {
-        /// Who accepted.
-        seat: Seat,
-    },
+    Accept(Accept),
     /// A player announced how many dice he threw again.
     Reroll {
         /// Who threw.
         seat: Seat,
         /// How many dice.
-        count: usize,
+        count: u8,
     },
     /// A challenge, with the dice shown to all.
-    Challenge {
-        /// The challenger.
-        seat: Seat,
-        /// Who made the claim.
-        claimer: Seat,
-        /// The claim challenged.
-        claim: Hand,
-        /// The dice revealed.
-        dice: Dice,
-        /// Whether the real hand is at least the claim.
-        claim_true: bool,
-        /// Who paid.
-        loser: Seat,
-        /// Chips by seat after paying.
-        chips: Vec<u32>,
-        /// The pot after paying.
-        pot: u32,
-    },
-    /// A player was penalised.
-    Penalty {
-        /// Who.
-        seat: Seat,
-        /// Why.
-        reason: PenaltyReason,
-        /// What the engine did.
-        action: PenaltyAction,
-        /// Chips by seat after paying, if a chip was taken.
-        chips: Option<Vec<u32>>,
-        /// The pot after paying, if a chip was taken.
-        pot: Option<u32>,
-    },
+    Challenge(Challenge),
+    /// A player was penalised (its [`Penalty::detail`] is left empty).
+    Penalty(Penalty),
     /// A player left the game.
-    Eliminated {
-        /// Who.
-        seat: Seat,
-    },
+    Eliminated(Eliminated),
     /// A game ended.
-    GameEnd {
-        /// Game number.
-        game: u32,
-        /// Winner.
-        winner: Seat,
-        /// The pot won.
-        pot: u32,
-    },
+    GameEnd(GameEnd),
 }
 
 impl Event {
     /// The public part of this event, or `None` if nothing of it is public
     /// (the `match` header, bots' logs, the end of the match).
+    ///
+    /// ```
+    /// use liar::engine::{Event, Penalty, PenaltyAction, PenaltyReason, PublicEvent};
+    /// let penalty = Penalty {
+    ///     seat: 1,
+    ///     reason: PenaltyReason::Error,
+    ///     detail: "bot.lua:3: boom".into(),
+    ///     action: PenaltyAction::Fallback,
+    ///     chips: None,
+    ///     pot: None,
+    /// };
+    /// let Some(PublicEvent::Penalty(public)) = Event::Penalty(penalty.clone()).public() else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(public, Penalty { detail: String::new(), ..penalty });
+    /// ```
     pub fn public(&self) -> Option<PublicEvent> {
         Some(match self {
             Event::Seating { order, .. } => PublicEvent::Seating {
                 order: order.clone(),
             },
-            Event::GameStart { game, first, chips } => PublicEvent::GameStart {
-                game: *game,
-                first: *first,
-                chips: chips.clone(),
-            },
-            Event::RoundStart {
-                game,
-                round,
-                starter,
-                ..
-            } => PublicEvent::RoundStart {
-                game: *game,
-                round: *round,
-                starter: *starter,
-            },
-            Event::Claim { seat, claim } => PublicEvent::Claim {
-                seat: *seat,
-                claim: *claim,
-            },
-            Event::Accept { seat } => PublicEvent::Accept { seat: *seat },
+            Event::GameStart(e) => PublicEvent::GameStart(e.clone()),
+            Event::RoundStart { start, .. } => PublicEvent::RoundStart(*start),
+            Event::Claim(e) => PublicEvent::Claim(*e),
+            Event::Accept(e) => PublicEvent::Accept(*e),
             Event::Reroll {
                 seat, positions, ..
             } => PublicEvent::Reroll {
                 seat: *seat,
-                count: positions.len(),
+                count: reroll_count(positions),
             },
-            Event::Challenge {
-                seat,
-                claimer,
-                claim,
-                dice,
-                claim_true,
-                loser,
-                chips,
-                pot,
-            } => PublicEvent::Challenge {
-                seat: *seat,
-                claimer: *claimer,
-                claim: *claim,
-                dice: *dice,
-                claim_true: *claim_true,
-                loser: *loser,
-                chips: chips.clone(),
-                pot: *pot,
-            },
-            Event::Penalty {
-                seat,
-                reason,
-                action,
-                chips,
-                pot,
-                ..
-            } => PublicEvent::Penalty {
-                seat: *seat,
-                reason: *reason,
-                action: *action,
-                chips: chips.clone(),
-                pot: *pot,
-            },
-            Event::Eliminated { seat } => PublicEvent::Eliminated { seat: *seat },
-            Event::GameEnd { game, winner, pot } => PublicEvent::GameEnd {
-                game: *game,
-                winner: *winner,
-                pot: *pot,
-            },
+            Event::Challenge(e) => PublicEvent::Challenge(e.clone()),
+            Event::Penalty(e) => PublicEvent::Penalty(Penalty {
+                detail: String::new(),
+                ..e.clone()
+            }),
+            Event::Eliminated(e) => PublicEvent::Eliminated(*e),
+            Event::GameEnd(e) => PublicEvent::GameEnd(*e),
             Event::Match { .. } | Event::Log { .. } | Event::MatchEnd { .. } => return None,
+        })
+    }
+
+    /// The line's `type` in a replay: `match`, `game_start`, …
+    ///
+    /// ```
+    /// use liar::engine::{Accept, Event};
+    /// assert_eq!(Event::Accept(Accept { seat: 0 }).type_name(), "accept");
+    /// ```
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Event::Match { .. } => "match",
+            Event::Seating { .. } => "seating",
+            Event::GameStart(_) => "game_start",
+            Event::RoundStart { .. } => "round_start",
+            Event::Claim(_) => "claim",
+            Event::Accept(_) => "accept",
+            Event::Reroll { .. } => "reroll",
+            Event::Challenge(_) => "challenge",
+            Event::Penalty(_) => "penalty",
+            Event::Eliminated(_) => "eliminated",
+            Event::GameEnd(_) => "game_end",
+            Event::Log { .. } => "log",
+            Event::MatchEnd { .. } => "match_end",
+        }
+    }
+}
+
+/// How many dice a re-throw of `positions` announces (at most five).
+pub(crate) fn reroll_count(positions: &[usize]) -> u8 {
+    u8::try_from(positions.len()).unwrap_or(5)
+}
+
+impl PublicEvent {
+    /// The claim, accept or re-throw this event is, as an action of the
+    /// round; `None` for other events.
+    pub fn action(&self) -> Option<RoundAction> {
+        Some(match *self {
+            PublicEvent::Claim(claim) => claim.into(),
+            PublicEvent::Accept(accept) => accept.into(),
+            PublicEvent::Reroll { seat, count } => RoundAction::Reroll { seat, count },
+            _ => return None,
         })
     }
 }
@@ -456,5 +353,55 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn event(&mut self, event: &Event) {
         (**self).event(event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines as this engine wrote them before the payloads were shared: each
+    /// must read and write back byte for byte (`docs/replay-format.md`).
+    const LINES: &[&str] = &[
+        r#"{"type":"seating","rolls":[{"seat":0,"face":"A"},{"seat":1,"face":"J"}],"order":[0,1]}"#,
+        r#"{"type":"game_start","game":1,"first":2,"chips":[2,2,2]}"#,
+        r#"{"type":"round_start","game":1,"round":1,"starter":2,"dice":"QT9AJ"}"#,
+        r#"{"type":"claim","seat":2,"claim":"TTAQ9"}"#,
+        r#"{"type":"accept","seat":0}"#,
+        r#"{"type":"reroll","seat":0,"positions":[],"dice":"QT9AJ"}"#,
+        r#"{"type":"challenge","seat":1,"claimer":0,"claim":"KKKT9","dice":"QQJQK","claim_true":false,"loser":0,"chips":[1,2,2],"pot":1}"#,
+        r#"{"type":"penalty","seat":0,"reason":"error","detail":"bad.lua:3: boom","action":"forfeit","chips":[1,2,2],"pot":1}"#,
+        r#"{"type":"penalty","seat":0,"reason":"illegal","detail":"","action":"fallback"}"#,
+        r#"{"type":"eliminated","seat":0}"#,
+        r#"{"type":"game_end","game":1,"winner":1,"pot":5}"#,
+        r#"{"type":"log","seat":0,"text":"claim 2"}"#,
+        r#"{"type":"match_end","wins":[0,3,0]}"#,
+    ];
+
+    #[test]
+    fn replay_lines_keep_their_bytes() {
+        for line in LINES {
+            let event: Event = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&event).unwrap(), *line);
+            assert!(line.contains(&format!(r#""type":"{}""#, event.type_name())));
+        }
+    }
+
+    #[test]
+    fn public_events_keep_the_public_facts_only() {
+        let event = |i: usize| serde_json::from_str::<Event>(LINES[i]).unwrap();
+        let Some(PublicEvent::RoundStart(start)) = event(2).public() else {
+            panic!("a round start");
+        };
+        assert_eq!(start.starter, 2);
+        assert_eq!(
+            event(5).public().and_then(|p| p.action()),
+            Some(RoundAction::Reroll { seat: 0, count: 0 })
+        );
+        let Some(PublicEvent::Penalty(penalty)) = event(7).public() else {
+            panic!("a penalty");
+        };
+        assert!(penalty.detail.is_empty());
+        assert_eq!(penalty.pot, Some(1));
     }
 }

@@ -3,6 +3,7 @@
 
 mod events;
 mod native_setup;
+mod payloads;
 mod penalty;
 mod player;
 mod policies;
@@ -10,11 +11,13 @@ mod rng;
 mod seal;
 mod table;
 
+pub(crate) use events::reroll_count;
 pub use events::{
     Event, NoObserver, Observer, PenaltyAction, PenaltyReason, PublicEvent, REPLAY_VERSION,
     REPLAY_VERSIONS, SeatInfo, SeatKind,
 };
 pub use native_setup::{UnknownPolicy, native_players};
+pub use payloads::{Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, RoundStart};
 pub use penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
 pub use player::{MatchInfo, Player, PlayerError, lowest_legal_claim};
 pub use policies::{HONEST_DOUBT_AFTER_REROLL, HONEST_DOUBT_OPENING, NativePlayer, Policy};

@@ -3,6 +3,9 @@
 //! observers everything that happens.
 
 use super::events::{Event, Observer, PenaltyAction, PenaltyReason, REPLAY_VERSION, SeatInfo};
+use super::payloads::{
+    Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, RoundStart,
+};
 use super::penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
 use super::player::{MatchInfo, Player, PlayerError};
 use super::rng::{DiceStream, PlayerSeeds};
@@ -251,18 +254,18 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
             self.players[seat].begin_game(game, seeds.seat(seat));
         }
         if self.active() {
-            self.emit(Event::GameStart {
+            self.emit(Event::GameStart(GameStart {
                 game,
                 first,
                 chips: start_chips.clone(),
-            });
+            }));
             // Everyone else disqualified: the game is over before it starts.
             if let Pending::Over { winner } = state.pending() {
-                self.emit(Event::GameEnd {
+                self.emit(Event::GameEnd(GameEnd {
                     game,
                     winner,
                     pot: 0,
-                });
+                }));
             }
         }
         loop {
@@ -278,9 +281,11 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                     self.stats.rounds += 1;
                     if self.active() {
                         self.emit(Event::RoundStart {
-                            game,
-                            round: state.round(),
-                            starter,
+                            start: RoundStart {
+                                game,
+                                round: state.round(),
+                                starter,
+                            },
                             dice: thrown,
                         });
                     }
@@ -364,14 +369,14 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         match applied {
             Applied::Claimed => {
                 if let crate::rules::Decision::Claim(claim) = decision {
-                    self.emit(Event::Claim { seat, claim });
+                    self.emit(Event::Claim(Claim { seat, claim }));
                 }
             }
-            Applied::Accepted => self.emit(Event::Accept { seat }),
+            Applied::Accepted => self.emit(Event::Accept(Accept { seat })),
             Applied::RerollChosen => {}
             Applied::Challenged(show) => {
                 let chips = self.chips_after_paying(state, &show.end);
-                self.emit(Event::Challenge {
+                self.emit(Event::Challenge(Challenge {
                     seat,
                     claimer: show.claimer,
                     claim: show.claim,
@@ -380,7 +385,7 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                     loser: show.end.loser,
                     chips,
                     pot: show.end.pot,
-                });
+                }));
                 self.report_end(state, &show.end);
             }
         }
@@ -397,14 +402,14 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
 
     fn report_end(&mut self, state: &GameState, end: &RoundEnd) {
         if end.eliminated {
-            self.emit(Event::Eliminated { seat: end.loser });
+            self.emit(Event::Eliminated(Eliminated { seat: end.loser }));
         }
         if let Some(winner) = end.winner {
-            self.emit(Event::GameEnd {
+            self.emit(Event::GameEnd(GameEnd {
                 game: state.game(),
                 winner,
                 pot: end.pot,
-            });
+            }));
         }
     }
 
@@ -476,14 +481,14 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         pot: Option<u32>,
     ) {
         if self.active() {
-            self.emit(Event::Penalty {
+            self.emit(Event::Penalty(Penalty {
                 seat,
                 reason,
                 detail,
                 action,
                 chips,
                 pot,
-            });
+            }));
         }
     }
 }

@@ -18,6 +18,10 @@ const MAX_LINE: usize = 4096;
 /// not a terminal, so earlier text scrolls away in a pager.
 const CLEAR_BLANK_LINES: usize = 40;
 
+/// Clears a terminal: cursor home, erase the screen and its scrollback
+/// (ECMA-48 CUP and ED; `anstyle` writes only styles, not cursor control).
+const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+
 /// How often a read from standard input looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(100);
 
@@ -211,7 +215,7 @@ impl Console {
     /// the "screen cleared" line ([`Msg::ScreenCleared`]) in `lang`.
     pub fn clear_screen(&mut self, lang: Lang) {
         if self.terminal {
-            let _ = write!(self.output, "\x1b[H\x1b[2J\x1b[3J");
+            let _ = write!(self.output, "{CLEAR_SCREEN}");
         } else {
             let _ = write!(self.output, "{}", "\n".repeat(CLEAR_BLANK_LINES));
             self.line(Style::Hint, &Msg::ScreenCleared.text(lang));

@@ -4,7 +4,7 @@
 use super::console::SharedConsole;
 use super::render::Render;
 use super::style::Style;
-use crate::engine::{Event, Observer, PublicEvent, SeatKind};
+use crate::engine::{Accept, Challenge, Claim, Event, Observer, PublicEvent, SeatKind};
 use crate::i18n::{Lang, Msg};
 use crate::rules::Seat;
 use std::time::Duration;
@@ -87,10 +87,10 @@ impl Narrator {
             return;
         }
         let actor = match event {
-            Event::Claim { seat, .. }
-            | Event::Accept { seat }
+            Event::Claim(Claim { seat, .. })
+            | Event::Accept(Accept { seat })
             | Event::Reroll { seat, .. }
-            | Event::Challenge { seat, .. } => *seat,
+            | Event::Challenge(Challenge { seat, .. }) => *seat,
             _ => return,
         };
         if self.is_bot(actor) {
@@ -100,7 +100,6 @@ impl Narrator {
 
     /// The lines God's view adds to an event.
     fn secrets(&self, event: &Event) -> Vec<(Style, String)> {
-        let lang = self.lang();
         let r = &self.render;
         match event {
             Event::RoundStart { dice, .. } => vec![(
@@ -108,34 +107,12 @@ impl Narrator {
                 Msg::SecretDice {
                     dice: &r.dice(dice),
                 }
-                .text(lang),
+                .text(self.lang()),
             )],
             Event::Reroll {
                 positions, dice, ..
-            } => {
-                let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
-                let list = if list.is_empty() {
-                    "-".to_string()
-                } else {
-                    list.join(" ")
-                };
-                vec![(
-                    Style::Hint,
-                    Msg::SecretReroll {
-                        positions: &list,
-                        dice: &r.dice(dice),
-                    }
-                    .text(lang),
-                )]
-            }
-            Event::Log { seat, text } => vec![(
-                Style::Hint,
-                Msg::BotLog {
-                    name: &r.name(*seat),
-                    text,
-                }
-                .text(lang),
-            )],
+            } => vec![r.secret_reroll(positions, dice)],
+            Event::Log { seat, text } => vec![r.bot_log(*seat, text)],
             _ => Vec::new(),
         }
     }
@@ -143,62 +120,21 @@ impl Narrator {
 
 impl Observer for Narrator {
     fn event(&mut self, event: &Event) {
-        let lang = self.lang();
-        let mut lines: Vec<(Style, String)> = Vec::new();
         match event {
-            Event::Match {
-                rules,
-                seats,
-                commitment,
-                ..
-            } => {
+            Event::Match { rules, seats, .. } => {
                 self.render.rules = *rules;
                 self.render.names = seats.iter().map(|s| s.name.clone()).collect();
                 self.kinds = seats.iter().map(|s| s.kind).collect();
                 if self.kinds.contains(&SeatKind::Human) {
                     self.options.god_view = false;
                 }
-                let list = self.render.names.join(", ");
-                lines.push((Style::Heading, Msg::Players { list: &list }.text(lang)));
-                if let Some(commitment) = commitment {
-                    lines.push((Style::Hint, Msg::SeedSealed { commitment }.text(lang)));
-                }
             }
-            Event::Seating { rolls, order } => {
-                self.order = order.clone();
-                let r = &self.render;
-                let rolls: Vec<String> = rolls
-                    .iter()
-                    .map(|roll| format!("{} {}", r.name(roll.seat), roll.face.label(r.rules.dice)))
-                    .collect();
-                lines.push((
-                    Style::Plain,
-                    Msg::SeatingThrow {
-                        rolls: &rolls.join(", "),
-                    }
-                    .text(lang),
-                ));
-            }
-            Event::MatchEnd {
-                wins,
-                aborted,
-                seed,
-            } => {
-                let wins = self.render.wins(wins);
-                let msg = if *aborted {
-                    Msg::MatchStopped { wins: &wins }
-                } else {
-                    Msg::MatchOver { wins: &wins }
-                };
-                lines.push((Style::Heading, msg.text(lang)));
-                if let Some(seed) = *seed {
-                    lines.push((Style::Hint, Msg::SeedRevealed { seed }.text(lang)));
-                }
-            }
+            Event::Seating { order, .. } => self.order = order.clone(),
             _ => {}
         }
+        let mut lines = self.render.table_event(event);
         if let Some(public) = event.public() {
-            if let PublicEvent::GameStart { .. } | PublicEvent::RoundStart { .. } = public {
+            if let PublicEvent::GameStart(_) | PublicEvent::RoundStart(_) = public {
                 lines.push((Style::Plain, String::new()));
             }
             lines.extend(self.render.event(&public, &self.order));

@@ -3,7 +3,7 @@
 //! and `history`) and the narrator.
 
 use super::style::Style;
-use crate::engine::PublicEvent;
+use crate::engine::{Challenge, Event, PublicEvent};
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Dice, Hand, RoundAction, Rules, Seat, describe};
 
@@ -94,11 +94,19 @@ impl Render {
         }
     }
 
+    /// One action of the current round as a line: claims stand out.
+    fn action_line(&self, action: &RoundAction) -> Line {
+        let style = match action {
+            RoundAction::Claim { .. } => Style::Claim,
+            RoundAction::Accept { .. } | RoundAction::Reroll { .. } => Style::Plain,
+        };
+        (style, self.action(action))
+    }
+
     /// The lines telling a public event, or none for events told elsewhere.
     /// `order` is the turn order, for listing chips.
     pub fn event(&self, event: &PublicEvent, order: &[Seat]) -> Vec<Line> {
-        let lang = self.lang;
-        let line = |style: Style, msg: Msg<'_>| (style, msg.text(lang));
+        let line = |style: Style, msg: Msg<'_>| (style, msg.text(self.lang));
         match event {
             PublicEvent::Seating { order } => vec![line(
                 Style::Plain,
@@ -106,111 +114,150 @@ impl Render {
                     order: &self.order(order),
                 },
             )],
-            PublicEvent::GameStart { game, first, .. } => vec![line(
+            PublicEvent::GameStart(start) => vec![line(
                 Style::Heading,
                 Msg::GameBegins {
-                    game: *game,
-                    first: &self.name(*first),
+                    game: start.game,
+                    first: &self.name(start.first),
                 },
             )],
-            PublicEvent::RoundStart { round, starter, .. } => vec![line(
+            PublicEvent::RoundStart(start) => vec![line(
                 Style::Heading,
                 Msg::RoundBegins {
-                    round: *round,
-                    name: &self.name(*starter),
+                    round: start.round,
+                    name: &self.name(start.starter),
                 },
             )],
-            PublicEvent::Claim { seat, claim } => vec![(
-                Style::Claim,
-                self.action(&RoundAction::Claim {
-                    seat: *seat,
-                    claim: *claim,
-                }),
-            )],
-            PublicEvent::Accept { seat } => {
-                vec![(
-                    Style::Plain,
-                    self.action(&RoundAction::Accept { seat: *seat }),
-                )]
+            PublicEvent::Claim(_) | PublicEvent::Accept(_) | PublicEvent::Reroll { .. } => {
+                let action = event.action().into_iter();
+                action.map(|a| self.action_line(&a)).collect()
             }
-            PublicEvent::Reroll { seat, count } => vec![(
-                Style::Plain,
-                self.action(&RoundAction::Reroll {
-                    seat: *seat,
-                    count: u8::try_from(*count).unwrap_or(5),
-                }),
-            )],
-            PublicEvent::Challenge {
-                seat,
-                claimer,
-                claim,
-                dice,
-                claim_true,
-                loser,
-                chips,
-                pot,
-            } => {
-                let loser = self.name(*loser);
-                let verdict = if *claim_true {
-                    Msg::ClaimHeld { loser: &loser }
-                } else {
-                    Msg::ClaimFailed { loser: &loser }
-                };
-                vec![
-                    line(
-                        Style::Challenge,
-                        Msg::Challenges {
-                            challenger: &self.name(*seat),
-                            claimer: &self.name(*claimer),
-                            claim: &self.hand(*claim),
-                        },
-                    ),
-                    line(
-                        Style::Challenge,
-                        Msg::Revealed {
-                            dice: &self.dice(dice),
-                            hand: &describe(dice.hand(), self.rules.ranking(), lang),
-                        },
-                    ),
-                    line(Style::Outcome, verdict),
-                    self.chips_line(order, chips, *pot),
-                ]
-            }
-            PublicEvent::Penalty {
-                seat,
-                reason,
-                action,
-                chips,
-                pot,
-            } => {
+            PublicEvent::Challenge(challenge) => self.challenge(challenge, order),
+            PublicEvent::Penalty(penalty) => {
                 let mut lines = vec![line(
                     Style::Error,
                     Msg::Penalty {
-                        name: &self.name(*seat),
-                        reason: *reason,
-                        action: *action,
+                        name: &self.name(penalty.seat),
+                        reason: penalty.reason,
+                        action: penalty.action,
                     },
                 )];
-                if let Some(chips) = chips {
-                    lines.push(self.chips_line(order, chips, pot.unwrap_or(0)));
+                if let Some(chips) = &penalty.chips {
+                    lines.push(self.chips_line(order, chips, penalty.pot.unwrap_or(0)));
                 }
                 lines
             }
-            PublicEvent::Eliminated { seat } => vec![line(
+            PublicEvent::Eliminated(gone) => vec![line(
                 Style::Outcome,
                 Msg::Eliminated {
-                    name: &self.name(*seat),
+                    name: &self.name(gone.seat),
                 },
             )],
-            PublicEvent::GameEnd { game, winner, pot } => vec![line(
+            PublicEvent::GameEnd(end) => vec![line(
                 Style::Outcome,
                 Msg::GameWon {
-                    name: &self.name(*winner),
-                    game: *game,
-                    pot: *pot,
+                    name: &self.name(end.winner),
+                    game: end.game,
+                    pot: end.pot,
                 },
             )],
         }
+    }
+
+    /// A challenge: who doubted whom, the dice, who paid, the chips.
+    fn challenge(&self, c: &Challenge, order: &[Seat]) -> Vec<Line> {
+        let lang = self.lang;
+        let loser = self.name(c.loser);
+        let verdict = if c.claim_true {
+            Msg::ClaimHeld { loser: &loser }
+        } else {
+            Msg::ClaimFailed { loser: &loser }
+        };
+        let challenges = Msg::Challenges {
+            challenger: &self.name(c.seat),
+            claimer: &self.name(c.claimer),
+            claim: &self.hand(c.claim),
+        };
+        let revealed = Msg::Revealed {
+            dice: &self.dice(&c.dice),
+            hand: &describe(c.dice.hand(), self.rules.ranking(), lang),
+        };
+        vec![
+            (Style::Challenge, challenges.text(lang)),
+            (Style::Challenge, revealed.text(lang)),
+            (Style::Outcome, verdict.text(lang)),
+            self.chips_line(order, &c.chips, c.pot),
+        ]
+    }
+
+    /// The lines telling what the table sees that is no player's move: the
+    /// players and the sealed seed (`match`), the seating throw, the end of
+    /// the match and the seed revealed. None for other events.
+    pub fn table_event(&self, event: &Event) -> Vec<Line> {
+        let lang = self.lang;
+        let mut lines = Vec::new();
+        match event {
+            Event::Match { commitment, .. } => {
+                let list = self.names.join(", ");
+                lines.push((Style::Heading, Msg::Players { list: &list }.text(lang)));
+                if let Some(commitment) = commitment {
+                    lines.push((Style::Hint, Msg::SeedSealed { commitment }.text(lang)));
+                }
+            }
+            Event::Seating { rolls, .. } => {
+                let rolls: Vec<String> = rolls
+                    .iter()
+                    .map(|roll| {
+                        let face = roll.face.label(self.rules.dice);
+                        format!("{} {face}", self.name(roll.seat))
+                    })
+                    .collect();
+                let rolls = rolls.join(", ");
+                lines.push((Style::Plain, Msg::SeatingThrow { rolls: &rolls }.text(lang)));
+            }
+            Event::MatchEnd {
+                wins,
+                aborted,
+                seed,
+            } => {
+                let wins = self.wins(wins);
+                let msg = if *aborted {
+                    Msg::MatchStopped { wins: &wins }
+                } else {
+                    Msg::MatchOver { wins: &wins }
+                };
+                lines.push((Style::Heading, msg.text(lang)));
+                if let Some(seed) = *seed {
+                    lines.push((Style::Hint, Msg::SeedRevealed { seed }.text(lang)));
+                }
+            }
+            _ => {}
+        }
+        lines
+    }
+
+    /// God's view of a re-throw: which positions (1-based) and the dice after.
+    pub fn secret_reroll(&self, positions: &[usize], dice: &Dice) -> Line {
+        let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
+        let list = if list.is_empty() {
+            "-".to_string()
+        } else {
+            list.join(" ")
+        };
+        let msg = Msg::SecretReroll {
+            positions: &list,
+            dice: &self.dice(dice),
+        };
+        (Style::Hint, msg.text(self.lang))
+    }
+
+    /// A bot's own debug line.
+    pub fn bot_log(&self, seat: Seat, text: &str) -> Line {
+        let msg = Msg::BotLog {
+            name: &self.name(seat),
+            text,
+        };
+        (Style::Hint, msg.text(self.lang))
     }
 
     /// Chips of the seats still holding some (or just emptied: `out`), in

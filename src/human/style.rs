@@ -1,5 +1,5 @@
-//! Terminal colors: a few ANSI styles, applied only when the console asks for
-//! color.
+//! Terminal colors: a few styles (written by `anstyle`), applied only when
+//! the console asks for color.
 
 /// What a line of output is, which decides its color.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -26,18 +26,20 @@ pub enum Style {
 }
 
 impl Style {
-    /// The ANSI SGR parameters of this style, if it has any.
-    fn sgr(self) -> Option<&'static str> {
+    /// The terminal look of this style (plain text has none).
+    fn look(self) -> anstyle::Style {
+        use anstyle::AnsiColor::{Blue, Cyan, Green, Magenta, Red, Yellow};
+        let plain = anstyle::Style::new();
         match self {
-            Style::Plain => None,
-            Style::Heading => Some("1"),
-            Style::Claim => Some("33"),
-            Style::Challenge => Some("1;35"),
-            Style::Outcome => Some("32"),
-            Style::Error => Some("31"),
-            Style::Question => Some("1;36"),
-            Style::Hint => Some("2"),
-            Style::Private => Some("1;34"),
+            Style::Plain => plain,
+            Style::Heading => plain.bold(),
+            Style::Claim => plain.fg_color(Some(Yellow.into())),
+            Style::Challenge => plain.bold().fg_color(Some(Magenta.into())),
+            Style::Outcome => plain.fg_color(Some(Green.into())),
+            Style::Error => plain.fg_color(Some(Red.into())),
+            Style::Question => plain.bold().fg_color(Some(Cyan.into())),
+            Style::Hint => plain.dimmed(),
+            Style::Private => plain.bold().fg_color(Some(Blue.into())),
         }
     }
 
@@ -51,9 +53,27 @@ impl Style {
     /// assert_eq!(Style::Plain.paint("ok", true), "ok");
     /// ```
     pub fn paint(self, text: &str, color: bool) -> String {
-        match self.sgr() {
-            Some(sgr) if color && !text.is_empty() => format!("\x1b[{sgr}m{text}\x1b[0m"),
-            _ => text.to_string(),
+        let look = self.look();
+        if color && !text.is_empty() {
+            format!("{look}{text}{look:#}")
+        } else {
+            text.to_string()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn styles_write_the_usual_sgr_codes() {
+        let painted = |style: Style| style.paint("x", true);
+        assert_eq!(painted(Style::Heading), "\x1b[1mx\x1b[0m");
+        assert_eq!(painted(Style::Claim), "\x1b[33mx\x1b[0m");
+        assert_eq!(painted(Style::Challenge), "\x1b[1m\x1b[35mx\x1b[0m");
+        assert_eq!(painted(Style::Hint), "\x1b[2mx\x1b[0m");
+        assert_eq!(painted(Style::Private), "\x1b[1m\x1b[34mx\x1b[0m");
+        assert_eq!(Style::Question.paint("", true), "");
     }
 }

@@ -1,7 +1,8 @@
 //! Every text a player reads, in English and Russian.
 //!
-//! - [`Msg`]: the one table of prompts, errors, narration and labels; each
-//!   message is written in both languages side by side.
+//! - [`Msg`], [`ViewerMsg`], [`RulesMsg`]: every message, one type per
+//!   area (the game, the replay viewer, the rules document), each written
+//!   in both languages side by side.
 //! - [`rules_text`]: the rules of a table in the project's own words, with its
 //!   hand-ranking table and the exact odds of each category.
 //! - [`category_name`], [`count`]: hand names as players say them and counted
@@ -24,7 +25,7 @@ mod words;
 
 pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
-pub use msg::Msg;
+pub use msg::{HandColumn, Msg, RulesMsg, ViewerMsg};
 pub use rules_text::rules_text;
 pub use words::{Noun, category_name, count, example_claim, keep_example, percent};
 

@@ -5,7 +5,8 @@
 use super::bot::{BotStats, LuaBot};
 use super::isolated_bot::Bot;
 use crate::engine::{
-    Event, MatchSetup, Observer, PenaltyPolicy, PenaltyReason, Player, play_match,
+    Event, GameStart, MatchSetup, Observer, Penalty, PenaltyPolicy, PenaltyReason, Player,
+    play_match,
 };
 use crate::rules::{Rules, Seat};
 use crate::setup::BotLimits;
@@ -244,13 +245,13 @@ struct Recorder {
 impl Observer for Recorder {
     fn event(&mut self, event: &Event) {
         match event {
-            Event::GameStart { game, .. } => self.game = *game,
-            Event::Penalty {
+            Event::GameStart(GameStart { game, .. }) => self.game = *game,
+            Event::Penalty(Penalty {
                 seat,
                 reason,
                 detail,
                 ..
-            } if *seat == self.seat => {
+            }) if *seat == self.seat => {
                 let i = PenaltyReason::ALL
                     .iter()
                     .position(|r| r == reason)

@@ -9,7 +9,10 @@
 //! numbers, and `host.lua` builds the table inside the bot's state.
 
 use super::api::{category_name, hand_text};
-use crate::engine::{PenaltyAction, PenaltyReason, PublicEvent};
+use crate::engine::{
+    Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, PenaltyAction,
+    PenaltyReason, PublicEvent, RoundStart,
+};
 use crate::rules::{DecisionKind, Dice, Ranking, RoundAction, Seat, SeatView};
 use mlua::{Function, Lua, Table, Value, Variadic};
 
@@ -189,32 +192,32 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
             t.raw_set("type", "seating")?;
             t.raw_set("order", seat_list(lua, order)?)?;
         }
-        PublicEvent::GameStart {
+        PublicEvent::GameStart(GameStart {
             game,
             first,
             chips: c,
-        } => {
+        }) => {
             t.raw_set("type", "game_start")?;
             t.raw_set("game", *game)?;
             t.raw_set("first", seat(*first))?;
             t.raw_set("chips", chips(c)?)?;
         }
-        PublicEvent::RoundStart {
+        PublicEvent::RoundStart(RoundStart {
             game,
             round,
             starter,
-        } => {
+        }) => {
             t.raw_set("type", "round_start")?;
             t.raw_set("game", *game)?;
             t.raw_set("round", *round)?;
             t.raw_set("starter", seat(*starter))?;
         }
-        PublicEvent::Claim { seat: s, claim } => {
+        PublicEvent::Claim(Claim { seat: s, claim }) => {
             t.raw_set("type", "claim")?;
             t.raw_set("seat", seat(*s))?;
             t.raw_set("claim", hand_text(lua, *claim)?)?;
         }
-        PublicEvent::Accept { seat: s } => {
+        PublicEvent::Accept(Accept { seat: s }) => {
             t.raw_set("type", "accept")?;
             t.raw_set("seat", seat(*s))?;
         }
@@ -223,7 +226,7 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
             t.raw_set("seat", seat(*s))?;
             t.raw_set("count", *count)?;
         }
-        PublicEvent::Challenge {
+        PublicEvent::Challenge(Challenge {
             seat: s,
             claimer,
             claim,
@@ -232,7 +235,7 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
             loser,
             chips: c,
             pot,
-        } => {
+        }) => {
             t.raw_set("type", "challenge")?;
             t.raw_set("seat", seat(*s))?;
             t.raw_set("claimer", seat(*claimer))?;
@@ -245,13 +248,14 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
             t.raw_set("chips", chips(c)?)?;
             t.raw_set("pot", *pot)?;
         }
-        PublicEvent::Penalty {
+        PublicEvent::Penalty(Penalty {
             seat: s,
             reason,
             action,
             chips: c,
             pot,
-        } => {
+            ..
+        }) => {
             t.raw_set("type", "penalty")?;
             t.raw_set("seat", seat(*s))?;
             t.raw_set("reason", reason_name(*reason))?;
@@ -263,11 +267,11 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
                 t.raw_set("pot", *p)?;
             }
         }
-        PublicEvent::Eliminated { seat: s } => {
+        PublicEvent::Eliminated(Eliminated { seat: s }) => {
             t.raw_set("type", "eliminated")?;
             t.raw_set("seat", seat(*s))?;
         }
-        PublicEvent::GameEnd { game, winner, pot } => {
+        PublicEvent::GameEnd(GameEnd { game, winner, pot }) => {
             t.raw_set("type", "game_end")?;
             t.raw_set("game", *game)?;
             t.raw_set("winner", seat(*winner))?;

@@ -8,7 +8,8 @@
 
 use super::reader::{ReplayError, ReplayErrorKind, ReplayReader};
 use crate::engine::{
-    DiceStream, Event, PenaltyAction, REPLAY_VERSION, REPLAY_VERSIONS, seed_commitment,
+    Challenge, Claim, DiceStream, Event, GameEnd, GameStart, Penalty, PenaltyAction,
+    REPLAY_VERSION, REPLAY_VERSIONS, RoundStart, seed_commitment,
 };
 use crate::rules::{
     Dice, Face, Hand, MAX_SEATS, NextRoundStarter, Ranking, Seat, SeatingRoll, SeatingRule,
@@ -168,10 +169,10 @@ pub fn check_events<'a>(
 /// The streaming checker: feed it events in order, then call [`Checker::finish`].
 ///
 /// ```
-/// use liar::engine::Event;
+/// use liar::engine::{Accept, Event};
 /// use liar::replay::Checker;
 /// let mut checker = Checker::new();
-/// let err = checker.event(1, &Event::Accept { seat: 0 }).unwrap_err();
+/// let err = checker.event(1, &Event::Accept(Accept { seat: 0 })).unwrap_err();
 /// assert_eq!(err.line(), 1);
 /// ```
 #[derive(Debug, Default)]
@@ -354,26 +355,8 @@ fn same<T: PartialEq + Debug>(field: &str, expected: T, actual: T) -> Check {
     }
 }
 
-fn type_name(event: &Event) -> &'static str {
-    match event {
-        Event::Match { .. } => "match",
-        Event::Seating { .. } => "seating",
-        Event::GameStart { .. } => "game_start",
-        Event::RoundStart { .. } => "round_start",
-        Event::Claim { .. } => "claim",
-        Event::Accept { .. } => "accept",
-        Event::Reroll { .. } => "reroll",
-        Event::Challenge { .. } => "challenge",
-        Event::Penalty { .. } => "penalty",
-        Event::Eliminated { .. } => "eliminated",
-        Event::GameEnd { .. } => "game_end",
-        Event::Log { .. } => "log",
-        Event::MatchEnd { .. } => "match_end",
-    }
-}
-
 fn unexpected(event: &Event, expected: String) -> String {
-    format!("unexpected `{}`: expected {expected}", type_name(event))
+    format!("unexpected `{}`: expected {expected}", event.type_name())
 }
 
 impl Checker {
@@ -415,8 +398,8 @@ impl Checker {
                 let faces: Vec<Face> = rolls.iter().map(|r| r.face).collect();
                 self.dice.draw(line, 0, DrawKind::Seating, &faces)
             }
-            Event::RoundStart { game, dice, .. } => {
-                self.dice.draw(line, *game, DrawKind::Throw, &dice.0)
+            Event::RoundStart { start, dice } => {
+                self.dice.draw(line, start.game, DrawKind::Throw, &dice.0)
             }
             Event::Reroll {
                 positions, dice, ..
@@ -467,9 +450,7 @@ impl Checker {
             )),
             Event::Log { .. } => Ok(()),
             Event::Seating { rolls, order } => table.seating(event, rolls, order),
-            Event::GameStart { game, first, chips } => {
-                table.game_start(event, *game, *first, chips)
-            }
+            Event::GameStart(start) => table.game_start(event, start),
             Event::MatchEnd {
                 wins,
                 aborted,
@@ -510,12 +491,12 @@ impl Checker {
                 };
                 game.apply(event, s)?;
                 match event {
-                    Event::Penalty {
+                    Event::Penalty(Penalty {
                         seat,
                         action: PenaltyAction::Disqualified,
                         ..
-                    } => table.disqualified[*seat] = true,
-                    Event::GameEnd { winner, .. } => {
+                    }) => table.disqualified[*seat] = true,
+                    Event::GameEnd(GameEnd { winner, .. }) => {
                         table.tally[*winner] += 1;
                         s.wins[*winner] += 1;
                         s.games += 1;
@@ -540,7 +521,7 @@ impl Checker {
         else {
             return Err(format!(
                 "the first line must be `match`, got `{}`",
-                type_name(event)
+                event.type_name()
             ));
         };
         if !REPLAY_VERSIONS.contains(version) {
@@ -684,7 +665,12 @@ impl Table {
         Ok(())
     }
 
-    fn game_start(&mut self, event: &Event, number: u32, first: Seat, chips: &[u32]) -> Check {
+    fn game_start(&mut self, event: &Event, start: &GameStart) -> Check {
+        let GameStart {
+            game: number,
+            first,
+            ref chips,
+        } = *start;
         let order = match (&self.order, &self.game) {
             (Some(order), None) => order.clone(),
             (_, Some(game)) => return Err(unexpected(event, game.expected())),
@@ -710,7 +696,7 @@ impl Table {
             .iter()
             .map(|&d| if d { 0 } else { self.chips })
             .collect();
-        same("game_start.chips", expected.clone(), chips.to_vec())?;
+        same("game_start.chips", &expected, chips)?;
         let dealt = expected.iter().filter(|&&c| c > 0).count();
         self.last_game = number;
         self.first_pos = pos;
@@ -770,48 +756,25 @@ impl Game {
 
     fn apply(&mut self, event: &Event, summary: &mut CheckSummary) -> Check {
         if let Some(owed) = self.eliminate {
-            let Event::Eliminated { seat } = event else {
+            let Event::Eliminated(gone) = event else {
                 return Err(unexpected(event, self.expected()));
             };
             self.eliminate = None;
-            return same("eliminated.seat", owed, *seat);
+            return same("eliminated.seat", owed, gone.seat);
         }
         match (event, self.next) {
-            (
-                Event::RoundStart {
-                    game,
-                    round,
-                    starter,
-                    dice,
-                },
-                Next::RoundStart(s),
-            ) => {
-                same("round_start.game", self.number, *game)?;
-                same("round_start.round", self.round + 1, *round)?;
-                same("round_start.starter", s, *starter)?;
-                self.round += 1;
-                self.dice = *dice;
-                self.last_claim = None;
-                self.next = Next::Claim(s);
+            (Event::RoundStart { start, dice }, Next::RoundStart(s)) => {
+                self.round_start(start, *dice, s)?;
                 summary.rounds += 1;
                 Ok(())
             }
-            (Event::Claim { seat, claim }, Next::Claim(s)) => {
-                same("claim.seat", s, *seat)?;
-                if let Some((by, to_beat)) = self.last_claim
-                    && !self.ranking.beats(*claim, to_beat)
-                {
-                    return Err(format!(
-                        "`claim.claim`: {claim} is not higher than the claim to beat, {to_beat} by seat {by}"
-                    ));
-                }
-                self.last_claim = Some((s, *claim));
-                self.next = Next::Respond(self.next_in_game(s));
+            (Event::Claim(claim), Next::Claim(s)) => {
+                self.claim(claim, s)?;
                 summary.claims += 1;
                 Ok(())
             }
-            (Event::Accept { seat }, Next::Respond(s)) => {
-                same("accept.seat", s, *seat)?;
+            (Event::Accept(accept), Next::Respond(s)) => {
+                same("accept.seat", s, accept.seat)?;
                 if let Some((_, claim)) = self.last_claim
                     && self.ranking.is_top(claim)
                 {
@@ -835,62 +798,75 @@ impl Game {
                 self.next = Next::Claim(s);
                 Ok(())
             }
-            (
-                Event::Challenge {
-                    seat,
-                    claimer,
-                    claim,
-                    dice,
-                    claim_true,
-                    loser,
-                    chips,
-                    pot,
-                },
-                Next::Respond(s),
-            ) => {
-                same("challenge.seat", s, *seat)?;
-                let Some((by, to_beat)) = self.last_claim else {
-                    return Err("`challenge`: no claim to challenge".into());
-                };
-                same("challenge.claimer", by, *claimer)?;
-                same("challenge.claim", to_beat.to_string(), claim.to_string())?;
-                same("challenge.dice", self.dice.to_string(), dice.to_string())?;
-                let real = dice.hand();
-                let truth = !self.ranking.beats(*claim, real);
-                if *claim_true != truth {
-                    let verdict = if truth { "at least" } else { "below" };
-                    return Err(format!(
-                        "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {claim}), got {claim_true}"
-                    ));
-                }
-                let payer = if truth { s } else { by };
-                same("challenge.loser", payer, *loser)?;
-                self.pay("challenge", payer, 1, chips, *pot)?;
-                self.end_round(payer, s);
+            (Event::Challenge(challenge), Next::Respond(s)) => {
+                self.challenge(challenge, s)?;
                 summary.challenges += 1;
                 Ok(())
             }
-            (
-                Event::Penalty {
-                    seat,
-                    action,
-                    chips,
-                    pot,
-                    ..
-                },
-                Next::Claim(s) | Next::Respond(s) | Next::Reroll(s),
-            ) => {
-                same("penalty.seat", s, *seat)?;
+            (Event::Penalty(penalty), Next::Claim(s) | Next::Respond(s) | Next::Reroll(s)) => {
                 summary.penalties += 1;
-                self.penalty(s, *action, chips.as_deref(), *pot)
+                self.penalty(penalty, s)
             }
-            (Event::GameEnd { game, winner, pot }, Next::GameEnd(w)) => {
-                same("game_end.game", self.number, *game)?;
-                same("game_end.winner", w, *winner)?;
-                same("game_end.pot", self.pot, *pot)
+            (Event::GameEnd(end), Next::GameEnd(w)) => {
+                same("game_end.game", self.number, end.game)?;
+                same("game_end.winner", w, end.winner)?;
+                same("game_end.pot", self.pot, end.pot)
             }
             _ => Err(unexpected(event, self.expected())),
         }
+    }
+
+    /// A `round_start` owed by seat `s`.
+    fn round_start(&mut self, start: &RoundStart, dice: Dice, s: Seat) -> Check {
+        same("round_start.game", self.number, start.game)?;
+        same("round_start.round", self.round + 1, start.round)?;
+        same("round_start.starter", s, start.starter)?;
+        self.round += 1;
+        self.dice = dice;
+        self.last_claim = None;
+        self.next = Next::Claim(s);
+        Ok(())
+    }
+
+    /// A `claim` owed by seat `s`.
+    fn claim(&mut self, claim: &Claim, s: Seat) -> Check {
+        same("claim.seat", s, claim.seat)?;
+        let hand = claim.claim;
+        if let Some((by, to_beat)) = self.last_claim
+            && !self.ranking.beats(hand, to_beat)
+        {
+            return Err(format!(
+                "`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}"
+            ));
+        }
+        self.last_claim = Some((s, hand));
+        self.next = Next::Respond(self.next_in_game(s));
+        Ok(())
+    }
+
+    /// A `challenge` by seat `s`, who owed an answer to the claim to beat.
+    fn challenge(&mut self, c: &Challenge, s: Seat) -> Check {
+        same("challenge.seat", s, c.seat)?;
+        let Some((by, to_beat)) = self.last_claim else {
+            return Err("`challenge`: no claim to challenge".into());
+        };
+        same("challenge.claimer", by, c.claimer)?;
+        same("challenge.claim", to_beat.to_string(), c.claim.to_string())?;
+        same("challenge.dice", self.dice.to_string(), c.dice.to_string())?;
+        let real = c.dice.hand();
+        let truth = !self.ranking.beats(c.claim, real);
+        if c.claim_true != truth {
+            let verdict = if truth { "at least" } else { "below" };
+            return Err(format!(
+                "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {}), got {}",
+                c.claim, c.claim_true
+            ));
+        }
+        let payer = if truth { s } else { by };
+        same("challenge.loser", payer, c.loser)?;
+        self.pay("challenge", payer, 1, &c.chips, c.pot)?;
+        self.end_round(payer, s);
+        Ok(())
     }
 
     fn reroll(&mut self, positions: &[usize], dice: Dice) -> Check {
@@ -916,18 +892,20 @@ impl Game {
         Ok(())
     }
 
-    fn penalty(
-        &mut self,
-        seat: Seat,
-        action: PenaltyAction,
-        chips: Option<&[u32]>,
-        pot: Option<u32>,
-    ) -> Check {
+    /// A `penalty` of seat `seat`, who owed a decision.
+    fn penalty(&mut self, penalty: &Penalty, seat: Seat) -> Check {
+        same("penalty.seat", seat, penalty.seat)?;
+        let Penalty {
+            action,
+            ref chips,
+            pot,
+            ..
+        } = *penalty;
         let taken = match action {
             PenaltyAction::Fallback => {
                 // No chip is taken; if the line states chips, they are unchanged.
                 if let Some(chips) = chips {
-                    same("penalty.chips", self.chips.clone(), chips.to_vec())?;
+                    same("penalty.chips", &self.chips, chips)?;
                 }
                 if let Some(pot) = pot {
                     same("penalty.pot", self.pot, pot)?;

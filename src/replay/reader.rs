@@ -88,11 +88,11 @@ pub enum ReplayErrorKind {
 /// Reads a whole replay into memory; the first bad line is the error.
 ///
 /// ```
-/// use liar::engine::Event;
+/// use liar::engine::{Accept, Eliminated, Event};
 /// use liar::replay::read_replay;
 /// let text = "{\"type\":\"accept\",\"seat\":1}\n{\"type\":\"eliminated\",\"seat\":0}\n";
 /// let events = read_replay(text.as_bytes()).unwrap();
-/// assert_eq!(events, vec![Event::Accept { seat: 1 }, Event::Eliminated { seat: 0 }]);
+/// assert_eq!(events, vec![Event::Accept(Accept { seat: 1 }), Event::Eliminated(Eliminated { seat: 0 })]);
 /// ```
 pub fn read_replay(r: impl BufRead) -> Result<Vec<Event>, ReplayError> {
     ReplayReader::new(r)
@@ -284,6 +284,7 @@ fn json_message(e: &serde_json::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Accept;
 
     fn kind_of(text: &[u8]) -> ReplayErrorKind {
         match ReplayReader::new(text).next() {
@@ -328,7 +329,10 @@ mod tests {
         let events = read_replay(&text[..]).unwrap();
         assert_eq!(
             events,
-            vec![Event::Accept { seat: 1 }, Event::Accept { seat: 2 }]
+            vec![
+                Event::Accept(Accept { seat: 1 }),
+                Event::Accept(Accept { seat: 2 })
+            ]
         );
     }
 
@@ -340,7 +344,10 @@ mod tests {
         assert!(
             matches!(&items[0], Err(e) if e.line == 1 && matches!(e.kind, ReplayErrorKind::TooLong))
         );
-        assert!(matches!(&items[1], Ok((2, Event::Accept { seat: 1 }))));
+        assert!(matches!(
+            &items[1],
+            Ok((2, Event::Accept(Accept { seat: 1 })))
+        ));
         assert_eq!(items.len(), 2);
     }
 

@@ -56,19 +56,19 @@ impl CategorySet {
 /// category. It stands for the lowest hand that fits it.
 ///
 /// ```
-/// use liar::rules::{Face, Pattern, Ranking};
-/// let three_kings = Pattern::default().with_count(Face::King, 3);
+/// use liar::rules::{Face, ClaimPattern, Ranking};
+/// let three_kings = ClaimPattern::default().with_count(Face::King, 3);
 /// assert_eq!(three_kings.lowest(Ranking::default()).unwrap().to_string(), "KKKT9");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Pattern {
+pub struct ClaimPattern {
     /// Exact number of dice showing each face; `None` leaves it free.
     pub counts: [Option<u8>; 6],
     /// The categories the hand may have.
     pub categories: CategorySet,
 }
 
-impl Pattern {
+impl ClaimPattern {
     /// This pattern with exactly `n` dice showing `face`.
     pub fn with_count(mut self, face: Face, n: u8) -> Self {
         self.counts[face.index()] = Some(n);
@@ -171,7 +171,7 @@ pub fn parse_claim(text: &str, ranking: Ranking) -> Result<Hand, ClaimError> {
         })
 }
 
-fn no_hand_hint(pattern: &Pattern, ranking: Ranking) -> String {
+fn no_hand_hint(pattern: &ClaimPattern, ranking: Ranking) -> String {
     let straights_only = CategorySet::straights();
     if pattern.categories != CategorySet::ANY
         && ranking.straights == super::Straights::None
@@ -189,7 +189,7 @@ fn no_hand_hint(pattern: &Pattern, ranking: Ranking) -> String {
 /// them are ignored; `10` is a ten). Five dice give the hand itself
 /// (`Ok`); fewer give a partial pattern (`Err(pattern)`). `None` if the
 /// text is not notation at all.
-fn parse_notation(text: &str) -> Option<Result<Hand, Pattern>> {
+fn parse_notation(text: &str) -> Option<Result<Hand, ClaimPattern>> {
     let mut faces: Vec<Face> = Vec::with_capacity(5);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -213,7 +213,7 @@ fn parse_notation(text: &str) -> Option<Result<Hand, Pattern>> {
         dice.copy_from_slice(&faces);
         return Some(Ok(Dice(dice).hand()));
     }
-    let mut pattern = Pattern::default();
+    let mut pattern = ClaimPattern::default();
     for f in &faces {
         let slot = &mut pattern.counts[f.index()];
         *slot = Some(slot.unwrap_or(0) + 1);

@@ -14,7 +14,7 @@ mod view;
 mod words;
 
 pub use claim::{
-    CategorySet, ClaimError, Lang, MAX_CLAIM_LEN, Pattern, describe, notation, parse_claim,
+    CategorySet, ClaimError, ClaimPattern, Lang, MAX_CLAIM_LEN, describe, notation, parse_claim,
 };
 pub use face::{Dice, DiceKind, DiceParseError, Face};
 pub use game::{

@@ -130,8 +130,8 @@ impl Observer for GameObserver {
     }
 
     fn event(&mut self, event: &Event) {
-        if let Event::Eliminated { seat } = event {
-            self.eliminated.push(*seat);
+        if let Event::Eliminated(gone) = event {
+            self.eliminated.push(gone.seat);
         }
         if let Some(r) = &mut self.replay {
             r.event(event);

@@ -10,7 +10,7 @@
 //!   positions thrown again only when it threw them, and the dice a
 //!   challenge shows to everyone.
 //! - [`step_lines`], [`step_text`]: a step in words (the narrator's, via
-//!   [`crate::i18n::Msg`], plus the viewer's own [`ViewerMsg`]), English or
+//!   [`crate::i18n::Msg`], plus the viewer's own [`crate::i18n::ViewerMsg`]), English or
 //!   Russian.
 //! - [`Viewer`]: the interactive loop over a [`crate::human::Console`];
 //!   [`parse_command`] reads its commands in English or Russian.
@@ -31,7 +31,7 @@
 //!     .steps
 //!     .iter()
 //!     .enumerate()
-//!     .find(|(_, s)| matches!(s.event, Event::RoundStart { starter, .. } if starter != 0))
+//!     .find(|(_, s)| matches!(s.event, Event::RoundStart { start, .. } if start.starter != 0))
 //!     .unwrap();
 //! assert_eq!(step.sight(Perspective::Seat(0)).dice, None);
 //! let text = step_text(&timeline, i, Perspective::Seat(0), Lang::En);
@@ -43,7 +43,6 @@ mod perspective;
 mod render;
 mod session;
 mod step;
-mod text;
 mod timeline;
 
 pub use command::{Command, CommandError, parse_command};
@@ -51,5 +50,4 @@ pub use perspective::Perspective;
 pub use render::{Line, step_lines, step_text};
 pub use session::{StartError, Viewer};
 pub use step::{Sight, Step, Turn};
-pub use text::ViewerMsg;
 pub use timeline::{Ending, LoadError, Timeline};

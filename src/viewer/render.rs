@@ -7,11 +7,10 @@
 
 use super::perspective::Perspective;
 use super::step::{Sight, Step};
-use super::text::ViewerMsg;
 use super::timeline::Timeline;
 use crate::engine::Event;
 use crate::human::{Render, Style};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, ViewerMsg};
 use crate::rules::DecisionKind;
 
 /// One line of output and its style.
@@ -138,70 +137,25 @@ impl<'a> Writer<'a> {
     /// The event in words, with what the perspective may see of its secrets.
     fn event(&self, step: &Step, sight: &Sight, lines: &mut Vec<Line>) {
         let r = &self.render;
-        match &step.event {
-            Event::Match { commitment, .. } => {
-                let list = r.names.join(", ");
-                lines.push(self.say(Style::Heading, Msg::Players { list: &list }));
-                if let Some(commitment) = commitment {
-                    lines.push(self.say(Style::Hint, Msg::SeedSealed { commitment }));
-                }
-                let seats: Vec<String> = (0..r.names.len())
-                    .map(|s| format!("{s} {}", r.name(s)))
-                    .collect();
-                let list = seats.join(", ");
-                lines.push(self.note(Style::Hint, ViewerMsg::Seats { list: &list }));
-            }
-            Event::Seating { rolls, .. } => {
-                let rolls: Vec<String> = rolls
-                    .iter()
-                    .map(|roll| format!("{} {}", r.name(roll.seat), roll.face.label(r.rules.dice)))
-                    .collect();
-                let rolls = rolls.join(", ");
-                lines.push(self.say(Style::Plain, Msg::SeatingThrow { rolls: &rolls }));
-            }
-            Event::MatchEnd {
-                wins,
-                aborted,
-                seed,
-            } => {
-                let wins = r.wins(wins);
-                let msg = if *aborted {
-                    Msg::MatchStopped { wins: &wins }
-                } else {
-                    Msg::MatchOver { wins: &wins }
-                };
-                lines.push(self.say(Style::Heading, msg));
-                if let Some(seed) = *seed {
-                    lines.push(self.say(Style::Hint, Msg::SeedRevealed { seed }));
-                }
-            }
-            _ => {}
+        lines.extend(r.table_event(&step.event));
+        if let Event::Match { .. } = step.event {
+            let seats: Vec<String> = (0..r.names.len())
+                .map(|s| format!("{s} {}", r.name(s)))
+                .collect();
+            let list = seats.join(", ");
+            lines.push(self.note(Style::Hint, ViewerMsg::Seats { list: &list }));
         }
         if let Some(public) = step.event.public() {
             lines.extend(r.event(&public, &self.timeline.order));
         }
         if let (Some(positions), Event::Reroll { dice, .. }) = (&sight.positions, &step.event) {
-            let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
-            let list = if list.is_empty() {
-                "-".to_string()
-            } else {
-                list.join(" ")
-            };
-            let msg = Msg::SecretReroll {
-                positions: &list,
-                dice: &r.dice(dice),
-            };
-            lines.push(self.say(Style::Hint, msg));
+            lines.push(r.secret_reroll(positions, dice));
         }
         if let Some(detail) = &sight.detail {
             lines.push(self.note(Style::Hint, ViewerMsg::PenaltyDetail { detail }));
         }
         for (seat, text) in &sight.logs {
-            let msg = Msg::BotLog {
-                name: &r.name(*seat),
-                text,
-            };
-            lines.push(self.say(Style::Hint, msg));
+            lines.push(r.bot_log(*seat, text));
         }
     }
 
@@ -209,8 +163,8 @@ impl<'a> Writer<'a> {
     fn table(&self, step: &Step, sight: &Sight, lines: &mut Vec<Line>) {
         let r = &self.render;
         let chips_told = match &step.event {
-            Event::Challenge { .. } => true,
-            Event::Penalty { chips, .. } => chips.is_some(),
+            Event::Challenge(_) => true,
+            Event::Penalty(penalty) => penalty.chips.is_some(),
             _ => false,
         };
         if step.game > 0 && !chips_told {

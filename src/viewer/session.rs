@@ -4,11 +4,10 @@
 use super::command::{Command, CommandError, parse_command};
 use super::perspective::Perspective;
 use super::render::{Line, step_lines};
-use super::text::ViewerMsg;
 use super::timeline::{Ending, Timeline};
 use crate::engine::Event;
 use crate::human::{Console, Style};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, ViewerMsg};
 
 /// Why the viewer cannot start as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]

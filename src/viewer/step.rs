@@ -76,12 +76,12 @@ impl Step {
     /// challenge shows, and its own penalty details and debug lines.
     ///
     /// ```
-    /// use liar::engine::Event;
+    /// use liar::engine::{Event, RoundStart};
     /// use liar::viewer::{Perspective, Step};
     /// let dice = "KK9AQ".parse().unwrap();
     /// let step = Step {
     ///     line: 4,
-    ///     event: Event::RoundStart { game: 1, round: 1, starter: 2, dice },
+    ///     event: Event::RoundStart { start: RoundStart { game: 1, round: 1, starter: 2 }, dice },
     ///     logs: Vec::new(),
     ///     game: 1,
     ///     round: 1,
@@ -109,12 +109,14 @@ impl Step {
             _ => None,
         };
         let revealed = match &self.event {
-            Event::Challenge { dice, .. } => Some(*dice),
+            Event::Challenge(challenge) => Some(challenge.dice),
             _ => None,
         };
         let detail = match &self.event {
-            Event::Penalty { seat, detail, .. } if perspective.is(*seat) && !detail.is_empty() => {
-                Some(detail.clone())
+            Event::Penalty(penalty)
+                if perspective.is(penalty.seat) && !penalty.detail.is_empty() =>
+            {
+                Some(penalty.detail.clone())
             }
             _ => None,
         };
@@ -138,7 +140,7 @@ impl Step {
     pub fn ends_round(&self) -> bool {
         match &self.event {
             Event::Challenge { .. } => true,
-            Event::Penalty { action, .. } => *action != PenaltyAction::Fallback,
+            Event::Penalty(penalty) => penalty.action != PenaltyAction::Fallback,
             _ => false,
         }
     }

@@ -5,7 +5,7 @@
 //! why the file broke, so a cut or unfinished replay can still be viewed.
 
 use super::step::{Step, Turn};
-use crate::engine::{Event, PenaltyAction, SeatInfo};
+use crate::engine::{Claim, Event, GameStart, PenaltyAction, SeatInfo, reroll_count};
 use crate::replay::{CheckError, Checker, ReplayReader};
 use crate::rules::{ClaimOnTable, DecisionKind, RoundAction, Rules, Seat};
 use std::io::BufRead;
@@ -118,9 +118,9 @@ impl Timeline {
     /// Builds a timeline from events in memory; event `i` counts as line `i + 1`.
     ///
     /// ```
-    /// use liar::engine::Event;
+    /// use liar::engine::{Accept, Event};
     /// use liar::viewer::Timeline;
-    /// let err = Timeline::from_events(&[Event::Accept { seat: 0 }]).unwrap_err();
+    /// let err = Timeline::from_events(&[Event::Accept(Accept { seat: 0 })]).unwrap_err();
     /// assert_eq!(err.line, 1);
     /// ```
     pub fn from_events<'a>(
@@ -222,7 +222,7 @@ impl Builder {
         state.event = event;
         let index = timeline.steps.len();
         match state.event {
-            Event::GameStart { game, .. } => timeline.games.push(GameMarks {
+            Event::GameStart(GameStart { game, .. }) => timeline.games.push(GameMarks {
                 number: game,
                 start: index,
                 rounds: Vec::new(),
@@ -332,53 +332,46 @@ fn end_round(state: &mut Step) {
 fn advance(state: &mut Step, event: &Event, order: &[Seat], last_reroll: &mut Option<u8>) {
     let turn = |seat: Seat, decision: DecisionKind| Some(Turn { seat, decision });
     match event {
-        Event::GameStart { game, chips, .. } => {
-            state.game = *game;
+        Event::GameStart(start) => {
+            state.game = start.game;
             state.round = 0;
-            state.chips = chips.clone();
+            state.chips = start.chips.clone();
             state.pot = 0;
             state.history.clear();
             end_round(state);
         }
-        Event::RoundStart {
-            round,
-            starter,
-            dice,
-            ..
-        } => {
-            state.round = *round;
+        Event::RoundStart { start, dice } => {
+            state.round = start.round;
             state.history.clear();
             state.dice = Some(*dice);
-            state.holder = Some(*starter);
+            state.holder = Some(start.starter);
             state.to_beat = None;
-            state.turn = turn(*starter, DecisionKind::Claim);
+            state.turn = turn(start.starter, DecisionKind::Claim);
             *last_reroll = None;
         }
-        Event::Claim { seat, claim } => {
-            state.history.push(RoundAction::Claim {
-                seat: *seat,
-                claim: *claim,
-            });
+        Event::Claim(claim) => {
+            let Claim { seat, claim: hand } = *claim;
+            state.history.push(RoundAction::from(*claim));
             state.to_beat = Some(ClaimOnTable {
-                seat: *seat,
-                claim: *claim,
+                seat,
+                claim: hand,
                 rerolled: last_reroll.take(),
             });
-            state.holder = Some(*seat);
-            state.turn = next_in_game(order, &state.chips, *seat)
+            state.holder = Some(seat);
+            state.turn = next_in_game(order, &state.chips, seat)
                 .and_then(|next| turn(next, DecisionKind::Respond));
         }
-        Event::Accept { seat } => {
-            state.history.push(RoundAction::Accept { seat: *seat });
-            state.holder = Some(*seat);
-            state.turn = turn(*seat, DecisionKind::Reroll);
+        Event::Accept(accept) => {
+            state.history.push(RoundAction::from(*accept));
+            state.holder = Some(accept.seat);
+            state.turn = turn(accept.seat, DecisionKind::Reroll);
         }
         Event::Reroll {
             seat,
             positions,
             dice,
         } => {
-            let count = u8::try_from(positions.len()).unwrap_or(5);
+            let count = reroll_count(positions);
             state
                 .history
                 .push(RoundAction::Reroll { seat: *seat, count });
@@ -387,21 +380,19 @@ fn advance(state: &mut Step, event: &Event, order: &[Seat], last_reroll: &mut Op
             state.turn = turn(*seat, DecisionKind::Claim);
             *last_reroll = Some(count);
         }
-        Event::Challenge { chips, pot, .. } => {
-            state.chips = chips.clone();
-            state.pot = *pot;
+        Event::Challenge(challenge) => {
+            state.chips = challenge.chips.clone();
+            state.pot = challenge.pot;
             end_round(state);
         }
-        Event::Penalty {
-            action, chips, pot, ..
-        } => {
-            if let Some(chips) = chips {
+        Event::Penalty(penalty) => {
+            if let Some(chips) = &penalty.chips {
                 state.chips = chips.clone();
             }
-            if let Some(pot) = pot {
-                state.pot = *pot;
+            if let Some(pot) = penalty.pot {
+                state.pot = pot;
             }
-            if *action != PenaltyAction::Fallback {
+            if penalty.action != PenaltyAction::Fallback {
                 end_round(state);
             }
         }
@@ -409,9 +400,9 @@ fn advance(state: &mut Step, event: &Event, order: &[Seat], last_reroll: &mut Op
             state.history.clear();
             end_round(state);
         }
-        Event::GameEnd { winner, pot, .. } => {
-            if let Some(c) = state.chips.get_mut(*winner) {
-                *c = c.saturating_add(*pot);
+        Event::GameEnd(end) => {
+            if let Some(c) = state.chips.get_mut(end.winner) {
+                *c = c.saturating_add(end.pot);
             }
             state.pot = 0;
             state.history.clear();

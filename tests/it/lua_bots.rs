@@ -4,7 +4,8 @@
 //! `check_source` work.
 
 use liar::engine::{
-    Event, MatchSetup, MatchStats, NativePlayer, Observer, Player, Policy, SeatInfo, play_match,
+    Event, MatchSetup, MatchStats, NativePlayer, Observer, Penalty, Player, Policy, SeatInfo,
+    play_match,
 };
 use liar::lua::{
     BUNDLED_BOTS, BotLimits, CheckOptions, LuaBot, bundled_source, check_source, new_bot_template,
@@ -60,7 +61,7 @@ struct Penalties(Vec<String>);
 
 impl Observer for Penalties {
     fn event(&mut self, event: &Event) {
-        if let Event::Penalty { seat, detail, .. } = event {
+        if let Event::Penalty(Penalty { seat, detail, .. }) = event {
             self.0.push(format!("seat {seat}: {detail}"));
         }
     }

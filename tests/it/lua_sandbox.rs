@@ -4,8 +4,8 @@
 //! nothing escaped.
 
 use liar::engine::{
-    Event, MatchSetup, MatchStats, NativePlayer, Observer, PenaltyReason, Player, Policy,
-    play_match,
+    Event, GameStart, MatchSetup, MatchStats, NativePlayer, Observer, Penalty, PenaltyReason,
+    Player, Policy, play_match,
 };
 use liar::lua::{BotLimits, BotLoadError, LuaBot};
 use liar::replay::ReplayWriter;
@@ -101,9 +101,9 @@ fn details(events: &[Event]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Penalty {
+            Event::Penalty(Penalty {
                 seat: 0, detail, ..
-            } => Some(detail.clone()),
+            }) => Some(detail.clone()),
             _ => None,
         })
         .collect()
@@ -597,7 +597,7 @@ return bot
     let mut per_game = std::collections::HashMap::<u32, usize>::new();
     for e in &events {
         match e {
-            Event::GameStart { game: g, .. } => game = *g,
+            Event::GameStart(GameStart { game: g, .. }) => game = *g,
             Event::Log { seat: 0, text } => {
                 *per_game.entry(game).or_default() += 1;
                 assert!(

@@ -82,18 +82,21 @@ impl Observer for Checker {
     fn event(&mut self, event: &Event) {
         let r = self.rules.ranking();
         match event {
-            Event::GameStart { chips, .. } => {
+            Event::GameStart(GameStart { chips, .. }) => {
                 self.players = chips.iter().filter(|&&c| c > 0).count();
                 self.chips = chips.clone();
                 self.pot = 0;
             }
-            Event::RoundStart { dice, starter, .. } => {
+            Event::RoundStart {
+                start: RoundStart { starter, .. },
+                dice,
+            } => {
                 self.last_claim = None;
                 let mut t = self.truth.borrow_mut();
                 t.dice = Some(*dice);
                 t.holder = Some(*starter);
             }
-            Event::Claim { claim, .. } => {
+            Event::Claim(Claim { claim, .. }) => {
                 if let Some(prev) = self.last_claim
                     && !r.beats(*claim, prev)
                 {
@@ -102,7 +105,7 @@ impl Observer for Checker {
                 self.last_claim = Some(*claim);
                 self.truth.borrow_mut().holder = None;
             }
-            Event::Accept { seat } => self.truth.borrow_mut().holder = Some(*seat),
+            Event::Accept(Accept { seat }) => self.truth.borrow_mut().holder = Some(*seat),
             Event::Reroll {
                 positions, dice, ..
             } => {
@@ -116,7 +119,7 @@ impl Observer for Checker {
                 }
                 self.truth.borrow_mut().dice = Some(*dice);
             }
-            Event::Challenge {
+            Event::Challenge(Challenge {
                 seat,
                 claimer,
                 claim,
@@ -125,7 +128,7 @@ impl Observer for Checker {
                 loser,
                 chips,
                 pot,
-            } => {
+            }) => {
                 let truth = !r.beats(*claim, dice.hand());
                 if truth != *claim_true {
                     self.fail(format!("claim_true {claim_true} for {claim} over {dice}"));
@@ -145,16 +148,16 @@ impl Observer for Checker {
                 self.pot = *pot;
                 self.truth.borrow_mut().holder = None;
             }
-            Event::Penalty {
+            Event::Penalty(Penalty {
                 chips: Some(chips),
                 pot: Some(pot),
                 ..
-            } => {
+            }) => {
                 self.conserved(chips, *pot);
                 self.chips = chips.clone();
                 self.pot = *pot;
             }
-            Event::GameEnd { winner, pot, .. } => {
+            Event::GameEnd(GameEnd { winner, pot, .. }) => {
                 if *pot != self.pot {
                     self.fail(format!("game_end pot {pot}, expected {}", self.pot));
                 }

@@ -3,7 +3,9 @@
 //! beats random players clearly. The full strength measurements (10,000-game
 //! tournaments) are in `docs/strength.md`; this is the quick check.
 
-use liar::engine::{Event, MatchSetup, MatchStats, Observer, Player, SeatInfo, play_match};
+use liar::engine::{
+    Event, MatchSetup, MatchStats, Observer, Penalty, Player, SeatInfo, play_match,
+};
 use liar::lua::{BotLimits, LuaBot};
 use liar::rules::{DiceKind, Rules, Straights};
 
@@ -27,7 +29,7 @@ struct Penalties(Vec<String>);
 
 impl Observer for Penalties {
     fn event(&mut self, event: &Event) {
-        if let Event::Penalty { seat, detail, .. } = event {
+        if let Event::Penalty(Penalty { seat, detail, .. }) = event {
             self.0.push(format!("seat {seat}: {detail}"));
         }
     }

@@ -1,6 +1,6 @@
 //! Writing a hand as words, the way a player would claim it.
 
-use super::super::claim::{CategorySet, Pattern};
+use super::super::claim::{CategorySet, ClaimPattern};
 use super::super::face::Face;
 use super::super::hand::{Category, Hand};
 use super::super::ranking::Ranking;
@@ -18,7 +18,7 @@ pub(super) fn named_kickers(
     }
     let category = ranking.category(hand);
     let pins = |k: usize| {
-        let mut pattern = Pattern::default().in_categories(CategorySet::of(category));
+        let mut pattern = ClaimPattern::default().in_categories(CategorySet::of(category));
         for &f in groups {
             pattern = pattern.with_count(f, hand.count(f));
         }

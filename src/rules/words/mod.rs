@@ -1,7 +1,7 @@
 //! Hand names in words, in English and in Russian.
 //!
 //! [`parse_words`] reads what players write ("full house, queens over nines",
-//! "тройка королей с дамой") into a [`Pattern`]; [`describe()`] writes a hand
+//! "тройка королей с дамой") into a [`ClaimPattern`]; [`describe()`] writes a hand
 //! back the same way. Each word is first looked up in the
 //! [`vocabulary`] and turned into a language-neutral symbol, so one small
 //! [`parser`] serves both languages: "на" is "over", "с" is "with", "каре" is
@@ -15,7 +15,7 @@ mod vocabulary;
 #[cfg(test)]
 mod tests;
 
-use super::claim::{Lang, Pattern};
+use super::claim::{ClaimPattern, Lang};
 use super::face::Face;
 use super::hand::Hand;
 use super::ranking::Ranking;
@@ -49,7 +49,7 @@ use super::ranking::Ranking;
 /// queen, jack and nine").
 ///
 /// The error is a short reason in English, e.g. `unknown word "foo"`.
-pub(crate) fn parse_words(text: &str) -> Result<Pattern, String> {
+pub(crate) fn parse_words(text: &str) -> Result<ClaimPattern, String> {
     parser::parse(tokens::symbols(text)?)
 }
 

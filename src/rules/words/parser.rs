@@ -1,13 +1,13 @@
 //! The grammar: known words in, the pattern they claim out.
 
-use super::super::claim::{CategorySet, Pattern};
+use super::super::claim::{CategorySet, ClaimPattern};
 use super::super::face::Face;
 use super::super::hand::Category;
 use super::tokens::Token;
 use super::vocabulary::{Sym, english_many};
 
 /// Reads the words of one claim into the pattern it claims.
-pub(super) fn parse(words: Vec<Token>) -> Result<Pattern, String> {
+pub(super) fn parse(words: Vec<Token>) -> Result<ClaimPattern, String> {
     let mut parser = Parser { words, pos: 0 };
     parser.claim()?.into_pattern()
 }
@@ -85,7 +85,7 @@ impl Claim {
         }
     }
 
-    fn into_pattern(self) -> Result<Pattern, String> {
+    fn into_pattern(self) -> Result<ClaimPattern, String> {
         let room = self.shape.odd_dice();
         if self.kickers.len() > room {
             let name = self.shape.name();
@@ -104,7 +104,7 @@ impl Claim {
             }
             *slot = Some(n);
         }
-        Ok(Pattern {
+        Ok(ClaimPattern {
             counts,
             categories: self.shape.categories(),
         })

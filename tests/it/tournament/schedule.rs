@@ -155,8 +155,8 @@ impl Observer for FirstThrow {
     fn event(&mut self, event: &Event) {
         match event {
             Event::Seating { order, .. } => self.order = Some(order.clone()),
-            Event::RoundStart { starter, dice, .. } if self.first.is_none() => {
-                self.first = Some((*starter, *dice))
+            Event::RoundStart { start, dice } if self.first.is_none() => {
+                self.first = Some((start.starter, *dice))
             }
             _ => {}
         }

@@ -30,21 +30,23 @@ struct Truth {
 impl Truth {
     fn follow(&mut self, event: &Event) {
         match event {
-            Event::RoundStart { starter, dice, .. } => {
-                self.holder = Some(*starter);
+            Event::RoundStart { start, dice } => {
+                self.holder = Some(start.starter);
                 self.dice = Some(*dice);
                 self.round = vec![*dice];
             }
-            Event::Claim { seat, .. } | Event::Accept { seat } => self.holder = Some(*seat),
+            Event::Claim(Claim { seat, .. }) | Event::Accept(Accept { seat }) => {
+                self.holder = Some(*seat)
+            }
             Event::Reroll { seat, dice, .. } => {
                 self.holder = Some(*seat);
                 self.dice = Some(*dice);
                 self.round.push(*dice);
             }
-            Event::Penalty {
+            Event::Penalty(Penalty {
                 action: PenaltyAction::Fallback,
                 ..
-            } => {}
+            }) => {}
             Event::Challenge { .. }
             | Event::Penalty { .. }
             | Event::Eliminated { .. }
@@ -101,7 +103,7 @@ fn check_timeline(timeline: &Timeline, lang: Lang, tally: &mut Tally) {
         }
 
         let revealed = match step.event {
-            Event::Challenge { dice, .. } => Some(dice),
+            Event::Challenge(Challenge { dice, .. }) => Some(dice),
             _ => None,
         };
         for seat in 0..n {
@@ -111,7 +113,7 @@ fn check_timeline(timeline: &Timeline, lang: Lang, tally: &mut Tally) {
             let ctx = || format!("seat {seat}, {}:\n{text}", ctx());
             assert_eq!(sight.revealed, revealed, "{}", ctx());
             assert!(sight.logs.iter().all(|(s, _)| *s == seat), "{}", ctx());
-            if let Event::Penalty { seat: failed, .. } = step.event {
+            if let Event::Penalty(Penalty { seat: failed, .. }) = step.event {
                 assert!(sight.detail.is_none() || failed == seat, "{}", ctx());
             }
             match &step.event {

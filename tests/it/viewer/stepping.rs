@@ -100,7 +100,7 @@ fn next_previous_and_jumps_move_between_steps() {
     v.handle("a");
     assert!(matches!(
         t.steps[v.index()].event,
-        Event::GameEnd { game: 2, .. }
+        Event::GameEnd(GameEnd { game: 2, .. })
     ));
     v.handle("n");
     assert_eq!(v.index(), t.steps.len() - 1);
@@ -178,7 +178,10 @@ fn all_shows_every_step_to_the_end_of_the_game() {
     let start = v.index();
     let (lines, _) = v.handle("all").unwrap();
     let end = v.index();
-    assert!(matches!(t.steps[end].event, Event::GameEnd { game: 1, .. }));
+    assert!(matches!(
+        t.steps[end].event,
+        Event::GameEnd(GameEnd { game: 1, .. })
+    ));
     let expected: Vec<String> = (start + 1..=end)
         .map(|i| step_text(&t, i, Perspective::Seat(1), Lang::En))
         .collect();

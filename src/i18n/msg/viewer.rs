@@ -1,27 +1,15 @@
-//! The viewer's own messages, in English and Russian side by side.
-//!
-//! They follow the style of [`crate::i18n::Msg`] (no past tense, no declined
-//! names) and are meant to be merged into it; everything the game itself
-//! says (claims, challenges, chips) comes from `Msg` already.
+//! What the replay viewer adds to the game's own words (which come from
+//! [`super::Msg`]): its header, the dice as a perspective may see them, who
+//! decides next, its commands and their errors.
 
 use crate::i18n::Lang;
-
-/// Formats the English or the Russian text; both see the same variables.
-macro_rules! tr {
-    ($lang:expr, $en:literal, $ru:literal $(,)?) => {
-        match $lang {
-            Lang::En => format!($en),
-            Lang::Ru => format!($ru),
-        }
-    };
-}
 
 /// A message of the replay viewer. Parameters are already-written pieces
 /// (names, dice labels, hands in words); [`ViewerMsg::text`] frames them.
 ///
 /// ```
 /// use liar::i18n::Lang;
-/// use liar::viewer::ViewerMsg;
+/// use liar::i18n::ViewerMsg;
 /// let m = ViewerMsg::FirstStep;
 /// assert_eq!(m.text(Lang::En), "This is the first step.");
 /// assert_eq!(m.text(Lang::Ru), "Это первый шаг.");

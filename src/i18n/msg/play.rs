@@ -1,23 +1,10 @@
-//! The table of messages: every sentence a player reads, in English and
-//! Russian side by side.
-//!
-//! Russian sentences avoid past-tense verbs and declined names (a name may be
-//! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
-//! Анна".
+//! What the game says to the people at the table: the hot seat, the state
+//! shown at a decision, questions, refused answers, help, and the narration
+//! of every public event.
 
-use super::Lang;
-use super::words::{Noun, count};
+use super::super::words::{Noun, count};
 use crate::engine::{PenaltyAction, PenaltyReason};
-
-/// Formats the English or the Russian text; both see the same variables.
-macro_rules! tr {
-    ($lang:expr, $en:literal, $ru:literal $(,)?) => {
-        match $lang {
-            Lang::En => format!($en),
-            Lang::Ru => format!($ru),
-        }
-    };
-}
+use crate::i18n::Lang;
 
 /// A message to a player. Parameters are already-written pieces (names,
 /// claims in words, dice labels); [`Msg::text`] frames them.
@@ -483,17 +470,17 @@ impl Msg<'_> {
                 "Cannot read “{text}” as a hand ({reason}); write five dice ({example}), part of a hand (KKK), or words (three kings).",
                 "Не понимаю «{text}» как комбинацию; пишите пять кубиков ({example}), часть комбинации (ККК) или словами (тройка королей)."
             ),
-            Msg::ClaimNoSuchHand { text, no_straights } => match (lang, no_straights) {
-                (Lang::En, false) => format!("No hand fits “{text}”."),
-                (Lang::En, true) => {
-                    format!("No hand fits “{text}”: this table plays without straights.")
-                }
-                (Lang::Ru, false) => format!("Под «{text}» не подходит ни одна комбинация."),
-                (Lang::Ru, true) => {
-                    format!(
-                        "Под «{text}» не подходит ни одна комбинация: за этим столом стритов нет."
-                    )
-                }
+            Msg::ClaimNoSuchHand { text, no_straights } => match no_straights {
+                false => tr!(
+                    lang,
+                    "No hand fits “{text}”.",
+                    "Под «{text}» не подходит ни одна комбинация."
+                ),
+                true => tr!(
+                    lang,
+                    "No hand fits “{text}”: this table plays without straights.",
+                    "Под «{text}» не подходит ни одна комбинация: за этим столом стритов нет."
+                ),
             },
             Msg::ClaimNotHigher { claim, to_beat } => tr!(
                 lang,
@@ -669,31 +656,36 @@ impl Msg<'_> {
     }
 }
 
-fn penalty_reason(reason: PenaltyReason, lang: Lang) -> &'static str {
-    match (lang, reason) {
-        (Lang::En, PenaltyReason::Timeout) => "took too long",
-        (Lang::En, PenaltyReason::Error) => "its code failed",
-        (Lang::En, PenaltyReason::Illegal) => "an illegal move",
-        (Lang::En, PenaltyReason::Budget) => "ran out of its instruction budget",
-        (Lang::En, PenaltyReason::Memory) => "ran out of memory",
-        (Lang::En, PenaltyReason::Other) => "failed",
-        (Lang::Ru, PenaltyReason::Timeout) => "время вышло",
-        (Lang::Ru, PenaltyReason::Error) => "ошибка в коде",
-        (Lang::Ru, PenaltyReason::Illegal) => "недопустимый ход",
-        (Lang::Ru, PenaltyReason::Budget) => "кончился лимит инструкций",
-        (Lang::Ru, PenaltyReason::Memory) => "кончилась память",
-        (Lang::Ru, PenaltyReason::Other) => "сбой",
+fn penalty_reason(reason: PenaltyReason, lang: Lang) -> String {
+    match reason {
+        PenaltyReason::Timeout => tr!(lang, "took too long", "время вышло"),
+        PenaltyReason::Error => tr!(lang, "its code failed", "ошибка в коде"),
+        PenaltyReason::Illegal => tr!(lang, "an illegal move", "недопустимый ход"),
+        PenaltyReason::Budget => tr!(
+            lang,
+            "ran out of its instruction budget",
+            "кончился лимит инструкций"
+        ),
+        PenaltyReason::Memory => tr!(lang, "ran out of memory", "кончилась память"),
+        PenaltyReason::Other => tr!(lang, "failed", "сбой"),
     }
 }
 
-fn penalty_action(action: PenaltyAction, lang: Lang) -> &'static str {
-    match (lang, action) {
-        (Lang::En, PenaltyAction::Forfeit) => "forfeits the round and pays a chip",
-        (Lang::En, PenaltyAction::Fallback) => "the engine decides in its place",
-        (Lang::En, PenaltyAction::Disqualified) => "disqualified from the match",
-        (Lang::Ru, PenaltyAction::Forfeit) => "раунд проигран, фишка уходит в банк",
-        (Lang::Ru, PenaltyAction::Fallback) => "ход за него делает движок",
-        (Lang::Ru, PenaltyAction::Disqualified) => "снятие с матча",
+fn penalty_action(action: PenaltyAction, lang: Lang) -> String {
+    match action {
+        PenaltyAction::Forfeit => tr!(
+            lang,
+            "forfeits the round and pays a chip",
+            "раунд проигран, фишка уходит в банк"
+        ),
+        PenaltyAction::Fallback => tr!(
+            lang,
+            "the engine decides in its place",
+            "ход за него делает движок"
+        ),
+        PenaltyAction::Disqualified => {
+            tr!(lang, "disqualified from the match", "снятие с матча")
+        }
     }
 }
 
