@@ -32,10 +32,7 @@ pub fn check(args: &CheckBotArgs) -> Result<(), Failure> {
     if report.passed() {
         Ok(())
     } else {
-        Err(Failure::Runtime(format!(
-            "{} did not pass the check",
-            args.file.display()
-        )))
+        Err(Failure::CheckFailed(args.file.clone()))
     }
 }
 
@@ -64,16 +61,19 @@ pub fn new(args: &NewBotArgs) -> Result<(), Failure> {
         let mut out = std::io::stdout();
         return out
             .write_all(text.as_bytes())
-            .map_err(|e| Failure::Runtime(format!("cannot write the template: {e}")));
+            .map_err(|source| Failure::Stdout {
+                what: "template",
+                source,
+            });
     }
     if path.exists() && !args.force {
-        return Err(Failure::Usage(format!(
-            "{} exists; choose another name, --output FILE, or --force to overwrite",
-            path.display()
-        )));
+        return Err(Failure::WouldOverwrite(path));
     }
-    std::fs::write(&path, text)
-        .map_err(|e| Failure::Runtime(format!("cannot write {}: {e}", path.display())))?;
+    std::fs::write(&path, text).map_err(|source| Failure::File {
+        action: "write",
+        path: path.clone(),
+        source,
+    })?;
     println!(
         "wrote {} — try it with: liar check-bot {}",
         path.display(),

@@ -2,6 +2,7 @@
 
 mod bot_tools;
 mod check_report;
+mod failure;
 mod interrupt;
 mod lang;
 mod output;
@@ -15,32 +16,8 @@ mod table_match;
 mod tournament;
 
 use crate::cli::{Cli, Command, LangArg};
+pub use failure::Failure;
 use std::process::ExitCode;
-
-/// A failed command: its message, and whether the user's input was at fault.
-#[derive(Debug, thiserror::Error)]
-pub enum Failure {
-    /// Bad arguments or a bad table: exit code 2.
-    #[error("{0}")]
-    Usage(String),
-    /// Something went wrong while running: exit code 1.
-    #[error("{0}")]
-    Runtime(String),
-    /// Stopped by Ctrl-C after saving what was played: exit code 130.
-    #[error("interrupted; what was played is kept")]
-    Interrupted,
-}
-
-impl Failure {
-    /// The process exit code for this failure.
-    pub fn exit_code(&self) -> ExitCode {
-        match self {
-            Failure::Usage(_) => ExitCode::from(2),
-            Failure::Runtime(_) => ExitCode::from(1),
-            Failure::Interrupted => ExitCode::from(130),
-        }
-    }
-}
 
 /// The global flags every command may use.
 #[derive(Clone, Copy, Debug)]

@@ -17,8 +17,10 @@ pub struct ReplayFile {
 impl ReplayFile {
     /// Creates (or truncates) the file.
     pub fn create(path: &Path) -> Result<Self, Failure> {
-        let file = File::create(path).map_err(|e| {
-            Failure::Runtime(format!("cannot create replay file {}: {e}", path.display()))
+        let file = File::create(path).map_err(|source| Failure::File {
+            action: "create replay file",
+            path: path.to_path_buf(),
+            source,
         })?;
         Ok(ReplayFile {
             path: path.to_path_buf(),
@@ -34,8 +36,10 @@ impl ReplayFile {
     /// Flushes the file and reports any write error.
     pub fn finish(self) -> Result<PathBuf, Failure> {
         let path = self.path;
-        self.writer.finish().map_err(|e| {
-            Failure::Runtime(format!("cannot write replay file {}: {e}", path.display()))
+        self.writer.finish().map_err(|source| Failure::File {
+            action: "write replay file",
+            path: path.clone(),
+            source,
         })?;
         Ok(path)
     }

@@ -3,10 +3,11 @@
 use super::{Failure, lang};
 use crate::cli::ReplayArgs;
 use crate::human::{Console, should_color};
-use crate::replay::{CheckError, check_replay};
+use crate::replay::check_replay;
 use crate::viewer::{Perspective, Timeline, Viewer};
 use std::fs::File;
 use std::io::{BufReader, IsTerminal};
+use std::path::Path;
 
 pub fn run(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
     if args.check {
@@ -18,20 +19,20 @@ pub fn run(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
 /// The viewer: the file read as far as it goes, then stepped through.
 fn view(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
     let lang = lang::resolve(ctx.lang, None);
-    let path = args.file.display();
-    let file =
-        File::open(&args.file).map_err(|e| Failure::Runtime(format!("cannot open {path}: {e}")))?;
-    let timeline = Timeline::read(BufReader::new(file))
-        .map_err(|e| Failure::Runtime(format!("{path}: cannot view this replay: {e}")))?;
+    let file = open(&args.file)?;
+    let timeline = Timeline::read(BufReader::new(file)).map_err(|source| Failure::Unviewable {
+        path: args.file.clone(),
+        source,
+    })?;
     let perspective = args.seat.map_or(Perspective::God, Perspective::Seat);
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut viewer = Viewer::new(&timeline, lang, perspective)
-        .map_err(|e| Failure::Usage(format!("--seat: {}", e.text(lang))))?
+        .map_err(|e| Failure::Argument(format!("--seat: {}", e.text(lang))))?
         .with_clear_screen(terminal);
     if let Some(game) = args.game {
         viewer
             .go_to_game(game)
-            .map_err(|e| Failure::Usage(format!("--game: {}", e.text(lang))))?;
+            .map_err(|e| Failure::Argument(format!("--game: {}", e.text(lang))))?;
     }
     let mut console = Console::stdio(should_color());
     viewer.run(&mut console);
@@ -40,8 +41,7 @@ fn view(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
 
 fn check(args: &ReplayArgs) -> Result<(), Failure> {
     let path = args.file.display();
-    let file =
-        File::open(&args.file).map_err(|e| Failure::Runtime(format!("cannot open {path}: {e}")))?;
+    let file = open(&args.file)?;
     match check_replay(BufReader::new(file)) {
         Ok(s) => {
             println!(
@@ -70,17 +70,18 @@ fn check(args: &ReplayArgs) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Err(e @ CheckError::Incomplete { .. }) => {
-            let unrevealed = matches!(&e, CheckError::Incomplete { summary, .. } if summary.sealed);
-            Err(Failure::Runtime(format!(
-                "{path}: incomplete replay, the match did not finish: {e}{}",
-                if unrevealed {
-                    " (the seed was never revealed: only its commitment is in the file)"
-                } else {
-                    ""
-                }
-            )))
-        }
-        Err(e) => Err(Failure::Runtime(format!("{path}: invalid replay: {e}"))),
+        Err(source) => Err(Failure::InvalidReplay {
+            path: args.file.clone(),
+            source,
+        }),
     }
+}
+
+/// The replay file, opened for reading.
+fn open(path: &Path) -> Result<File, Failure> {
+    File::open(path).map_err(|source| Failure::File {
+        action: "open",
+        path: path.to_path_buf(),
+        source,
+    })
 }

@@ -9,7 +9,7 @@ use crate::rules::Rules;
 pub fn run(args: &RulesArgs, ctx: &Context) -> Result<(), Failure> {
     let (rules, table_lang) = match &args.table {
         Some(path) => {
-            let table = load_table(path).map_err(|e| Failure::Usage(e.to_string()))?;
+            let table = load_table(path)?;
             (table.rules, table.lang)
         }
         None => (Rules::default(), None),

@@ -60,8 +60,11 @@ pub fn table_seat(
 ) -> Result<SeatedPlayer, Failure> {
     let limits = config.limits;
     let isolation = isolation(flag, &limits, Isolation::Thread);
-    let refused = |e: &dyn std::fmt::Display| {
-        Failure::Usage(format!("{origin}: seats[{seat}] ({}): {e}", config.name))
+    let refused = |source| Failure::SeatBot {
+        origin: origin.to_string(),
+        seat,
+        name: config.name.clone(),
+        source,
     };
     Ok(match &config.bot {
         None => SeatedPlayer {
@@ -77,11 +80,11 @@ pub fn table_seat(
         },
         Some(BotSource::Native(policy)) => native(seat, config.name.clone(), *policy),
         Some(BotSource::Script(path)) => {
-            let bot = Bot::load(path, &limits, isolation).map_err(|e| refused(&e))?;
+            let bot = Bot::load(path, &limits, isolation).map_err(refused)?;
             lua(seat, Some(config.name.clone()), bot)
         }
         Some(BotSource::Bundled(name)) => {
-            let bot = Bot::bundled(name, &limits, isolation).map_err(|e| refused(&e))?;
+            let bot = Bot::bundled(name, &limits, isolation).map_err(refused)?;
             lua(seat, Some(config.name.clone()), bot)
         }
     })
@@ -98,20 +101,25 @@ pub fn spec_seat(
 ) -> Result<SeatedPlayer, Failure> {
     let path = Path::new(spec);
     if spec.ends_with(".lua") || path.is_file() {
-        let bot = Bot::load(path, limits, isolation)
-            .map_err(|e| Failure::Usage(format!("--bot {spec} (seat {seat}): {e}")))?;
+        let bot = Bot::load(path, limits, isolation).map_err(|source| Failure::FlagBot {
+            spec: spec.to_string(),
+            seat,
+            source,
+        })?;
         return Ok(lua(seat, None, bot));
     }
     if let Some(policy) = Policy::named(spec) {
         return Ok(native(seat, format!("{spec}#{seat}"), policy));
     }
     if BUNDLED_BOTS.contains(&spec) {
-        let bot = Bot::bundled(spec, limits, isolation)
-            .map_err(|e| Failure::Runtime(format!("bundled bot {spec}: {e}")))?;
+        let bot = Bot::bundled(spec, limits, isolation).map_err(|source| Failure::BundledBot {
+            name: spec.to_string(),
+            source,
+        })?;
         return Ok(lua(seat, Some(format!("{spec}#{seat}")), bot));
     }
-    Err(Failure::Usage(format!(
-        "--bot {spec:?} (seat {seat}): not a Lua file, a built-in policy (random, honest) or a bundled bot ({})",
-        BUNDLED_BOTS.join(", ")
-    )))
+    Err(Failure::UnknownBot {
+        spec: spec.to_string(),
+        seat,
+    })
 }

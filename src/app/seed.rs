@@ -25,11 +25,9 @@ impl MasterSeed {
                 drawn: false,
             });
         }
-        let value = SysRng.try_next_u64().map_err(|e| {
-            Failure::Runtime(format!(
-                "cannot draw a random seed from the operating system: {e}; give one with --seed"
-            ))
-        })?;
+        let value = SysRng
+            .try_next_u64()
+            .map_err(|e| Failure::NoRandomSeed(e.to_string()))?;
         super::interrupt::reveal_on_exit(value);
         Ok(MasterSeed { value, drawn: true })
     }

@@ -18,17 +18,10 @@ use std::time::Instant;
 const DEFAULT_GAMES: u32 = 100;
 
 pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
-    let table = args
-        .table
-        .as_deref()
-        .map(|p| load_table(p).map_err(|e| Failure::Usage(e.to_string())))
-        .transpose()?;
+    let table = args.table.as_deref().map(load_table).transpose()?;
     let seated = seat_players(args, table.as_ref())?;
     if !(2..=MAX_SEATS).contains(&seated.len()) {
-        return Err(Failure::Usage(format!(
-            "a match needs 2 to {MAX_SEATS} seats, got {}",
-            seated.len()
-        )));
+        return Err(Failure::SeatCount(seated.len()));
     }
     let seed = MasterSeed::choose(args.seed.or(table.as_ref().and_then(|t| t.seed)))?;
     let (infos, mut players): (Vec<_>, Vec<_>) =
@@ -64,8 +57,7 @@ pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
         seed.announce(ctx.quiet);
     }
     let started = Instant::now();
-    let stats = play_match(&setup, &mut players, &mut observers)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let stats = play_match(&setup, &mut players, &mut observers)?;
     let elapsed = started.elapsed();
     finish_replay(observers.into_inner().0, true)?;
     print_summary(&setup, &stats, seed.value);
@@ -104,12 +96,18 @@ fn seat_players(
             .collect();
     }
     if let (Some(table), Some(path)) = (table, &args.table) {
-        if let Some(human) = table.seats.iter().find(|s| s.kind() == SeatKind::Human) {
-            return Err(Failure::Usage(format!(
-                "{}: `liar simulate` plays bots only, but {} is human; use `liar play`",
-                path.display(),
-                human.name
-            )));
+        let humans: Vec<String> = table
+            .seats
+            .iter()
+            .filter(|s| s.kind() == SeatKind::Human)
+            .map(|s| s.name.clone())
+            .collect();
+        if !humans.is_empty() {
+            return Err(Failure::PeopleAtBotTable {
+                origin: path.display().to_string(),
+                command: "simulate",
+                humans,
+            });
         }
         let console = Console::new(std::io::empty(), std::io::sink(), false).shared();
         let origin = path.display().to_string();

@@ -21,10 +21,10 @@ fn load(args: &TableArgs) -> Result<(TableConfig, String), Failure> {
     match &args.table {
         Some(path) => load_table(path)
             .map(|t| (t, path.display().to_string()))
-            .map_err(|e| Failure::Usage(e.to_string())),
+            .map_err(Failure::from),
         None => default_table()
             .map(|t| (t, DEFAULT_TABLE_NAME.to_string()))
-            .map_err(|e| Failure::Runtime(format!("the built-in table is broken: {e}"))),
+            .map_err(Failure::BuiltInTable),
     }
 }
 
@@ -46,18 +46,18 @@ pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
             }
         }
     }
-    let humans: Vec<&str> = table
+    let humans: Vec<String> = table
         .seats
         .iter()
         .filter(|s| s.kind() == SeatKind::Human)
-        .map(|s| s.name.as_str())
+        .map(|s| s.name.clone())
         .collect();
     if !humans.is_empty() {
-        return Err(Failure::Usage(format!(
-            "{origin}: `liar watch` is for tables of bots only, but {} {} human; use `liar play`",
-            humans.join(", "),
-            if humans.len() == 1 { "is" } else { "are" }
-        )));
+        return Err(Failure::PeopleAtBotTable {
+            origin,
+            command: "watch",
+            humans,
+        });
     }
     run(&args.table, ctx, table, &origin, args.god)
 }
@@ -115,8 +115,7 @@ fn run(
     }
     let observers = ((narrator, LogEcho { on: ctx.verbose }), replay);
     let mut observers = SealedSeed::new(observers, seed.drawn);
-    let stats = play_match(&setup, &mut players, &mut observers)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let stats = play_match(&setup, &mut players, &mut observers)?;
     let ((_, _), replay) = observers.into_inner();
     finish_replay(replay, ctx.quiet)?;
     if stats.aborted && interrupted() {

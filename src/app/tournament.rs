@@ -1,6 +1,7 @@
 //! `liar tournament`: run a tournament file, one game of it, or merge shards.
 
 use super::interrupt::{interrupted, stop_flag};
+use super::output::ReplayFile;
 use super::seats::isolation;
 use super::seed::MasterSeed;
 use super::{Context, Failure};
@@ -8,15 +9,13 @@ use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, Tournamen
 use crate::config::{BotSource, ReplaySample, TournamentConfig, load_tournament};
 use crate::engine::{NativePlayer, Player};
 use crate::lua::{Bot, bundled_source, code_hash};
-use crate::replay::ReplayWriter;
 use crate::setup::{BotLimits, Isolation};
 use crate::tournament::{
     BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
     Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
     run as run_tournament,
 };
-use std::fs::File;
-use std::io::{BufWriter, IsTerminal};
+use std::io::IsTerminal;
 use std::path::Path;
 
 pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
@@ -24,17 +23,28 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
         return merge_files(merge_args);
     }
     let Some(file) = &args.file else {
-        return Err(Failure::Usage("give a tournament file (TOML)".into()));
+        return Err(Failure::Argument("give a tournament file (TOML)".into()));
     };
-    let config = load_tournament(file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let config = load_tournament(file)?;
     let given = args.seed.or(config.seed);
     if given.is_none() && args.shard.is_some() {
-        return Err(Failure::Usage(
+        return Err(Failure::Argument(
             "--shard needs a seed (--seed, or seed in the file) shared by every shard; \
              keep it secret until the shards are done (see docs/tournaments.md)"
                 .into(),
         ));
     }
+    // Every argument is checked before anything is said or drawn.
+    let shard = args
+        .shard
+        .as_deref()
+        .map(|s| {
+            s.parse::<Shard>().map_err(|source| Failure::Shard {
+                text: s.to_string(),
+                source,
+            })
+        })
+        .transpose()?;
     let seed = MasterSeed::choose(given)?;
     let spec = spec_of(&config, seed.value, args.games)?;
     let factory = AppFactory::new(&config, args.isolation.map(Into::into));
@@ -43,29 +53,21 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
         seed.reveal();
         return played;
     }
+    let replays = replay_dir(args, &config)?;
     // Install the Ctrl-C handler before saying anything, so a Ctrl-C right
     // after the first line still stops cleanly.
     let stop = stop_flag();
     seed.announce(ctx.quiet);
-    let shard = args
-        .shard
-        .as_deref()
-        .map(|s| {
-            s.parse::<Shard>()
-                .map_err(|e| Failure::Usage(format!("--shard {s}: {e}")))
-        })
-        .transpose()?;
     let bar = progress_bar();
     let show_progress = !args.no_progress && !ctx.quiet && std::io::stderr().is_terminal();
     let options = RunOptions {
         jobs: args.jobs.unwrap_or(config.jobs),
         shard,
         stop: Some(stop),
-        replays: replay_dir(args, &config)?,
+        replays,
         progress: show_progress.then_some(&bar as &dyn crate::tournament::Progress),
     };
-    let results =
-        run_tournament(&spec, &factory, &options).map_err(|e| Failure::Runtime(e.to_string()))?;
+    let results = run_tournament(&spec, &factory, &options)?;
     print_and_save(&results, args.format, args.timing, args.output.as_deref())?;
     // The results name the seed too; the last line says it for every format.
     seed.reveal();
@@ -87,12 +89,10 @@ fn spec_of(
         .map(|bot| {
             let (hash, script, native) = match &bot.source {
                 BotSource::Script(path) => {
-                    let code = std::fs::read(path).map_err(|e| {
-                        Failure::Usage(format!(
-                            "bot {}: cannot read {}: {e}",
-                            bot.name,
-                            path.display()
-                        ))
+                    let code = std::fs::read(path).map_err(|source| Failure::BotFile {
+                        name: bot.name.clone(),
+                        path: path.clone(),
+                        source,
                     })?;
                     (
                         Some(code_hash(&code)),
@@ -126,7 +126,7 @@ fn spec_of(
     spec.duplicate_dice = config.duplicate_dice;
     spec.rules = config.rules;
     spec.penalty = config.penalty;
-    spec.validate().map_err(|e| Failure::Usage(e.to_string()))?;
+    spec.validate()?;
     Ok(spec)
 }
 
@@ -150,15 +150,14 @@ fn replay_dir(
         .or_else(|| config.replay_dir.clone());
     match (dir, selection) {
         (None, Some(_)) if args.replays.is_some() => {
-            Err(Failure::Usage("--replays needs --replay-dir DIR".into()))
+            Err(Failure::Argument("--replays needs --replay-dir DIR".into()))
         }
         (None, _) => Ok(None),
         (Some(dir), selection) => {
-            std::fs::create_dir_all(&dir).map_err(|e| {
-                Failure::Runtime(format!(
-                    "cannot create replay folder {}: {e}",
-                    dir.display()
-                ))
+            std::fs::create_dir_all(&dir).map_err(|source| Failure::File {
+                action: "create replay folder",
+                path: dir.clone(),
+                source,
             })?;
             Ok(Some(ReplayDir::new(
                 dir,
@@ -178,7 +177,7 @@ fn parse_selection(text: &str) -> Result<ReplaySelection, Failure> {
             .filter(|&n| n > 0)
             .map(ReplaySelection::Every)
             .ok_or_else(|| {
-                Failure::Usage(format!(
+                Failure::Argument(format!(
                     "--replays {text:?}: expected all, penalties or every-N (N ≥ 1)"
                 ))
             }),
@@ -192,25 +191,19 @@ fn only_game(
     replay: Option<&Path>,
 ) -> Result<(), Failure> {
     if k == 0 {
-        return Err(Failure::Usage("--only-game counts from 1".into()));
+        return Err(Failure::Argument("--only-game counts from 1".into()));
     }
     let record = match replay {
         Some(path) => {
-            let file = File::create(path).map_err(|e| {
-                Failure::Runtime(format!("cannot create replay file {}: {e}", path.display()))
-            })?;
-            let mut writer = ReplayWriter::new(BufWriter::new(file));
-            let record = play_game(spec, factory, k - 1, &mut writer);
-            writer.finish().map_err(|e| {
-                Failure::Runtime(format!("cannot write replay file {}: {e}", path.display()))
-            })?;
+            let mut replay = ReplayFile::create(path)?;
+            let record = play_game(spec, factory, k - 1, &mut replay);
+            replay.finish()?;
             record
         }
         None => play_game(spec, factory, k - 1, &mut crate::engine::NoObserver),
-    }
-    .map_err(|e| Failure::Runtime(e.to_string()))?;
-    let json = serde_json::to_string(&record)
-        .map_err(|e| Failure::Runtime(format!("cannot show game {k}: {e}")))?;
+    }?;
+    let json =
+        serde_json::to_string(&record).map_err(|source| Failure::ShowGame { game: k, source })?;
     println!("{json}");
     Ok(())
 }
@@ -220,14 +213,18 @@ fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
         .files
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
-            let results = Results::from_json(&text)
-                .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+            let text = std::fs::read_to_string(path).map_err(|source| Failure::ResultsFile {
+                path: path.clone(),
+                source,
+            })?;
+            let results = Results::from_json(&text).map_err(|source| Failure::BadResults {
+                path: path.clone(),
+                source,
+            })?;
             Ok((path.display().to_string(), results))
         })
         .collect::<Result<Vec<_>, Failure>>()?;
-    let merged = merge(files).map_err(|e| Failure::Usage(e.to_string()))?;
+    let merged = merge(files)?;
     print_and_save(&merged, args.format, false, args.output.as_deref())
 }
 
@@ -245,8 +242,11 @@ fn print_and_save(
     print!("{}", render(results, format, timing));
     if let Some(path) = output {
         let json = render(results, OutputFormat::Json, TimingOutput::Omit);
-        std::fs::write(path, json)
-            .map_err(|e| Failure::Runtime(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(path, json).map_err(|source| Failure::File {
+            action: "write",
+            path: path.to_path_buf(),
+            source,
+        })?;
     }
     Ok(())
 }

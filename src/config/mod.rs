@@ -73,7 +73,7 @@ pub use seats::BotSource;
 pub use sections::{MAX_CHIPS, MAX_DISQUALIFY_AFTER};
 pub use table::{SeatConfig, TableConfig, load_table, parse_table};
 pub use tournament::{
-    BotEntry, MAX_JOBS, ReplaySample, TournamentConfig, load_tournament, parse_tournament,
+    BotConfig, MAX_JOBS, ReplaySample, TournamentConfig, load_tournament, parse_tournament,
 };
 // The plain data a config fills in, for callers that only know the config.
 pub use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation, Length, SeatKind, SeatOrders};

@@ -20,7 +20,7 @@ pub struct TournamentConfig {
     /// The rules every table plays (`[rules]`).
     pub rules: Rules,
     /// The entrants (`[[bots]]`), at least `table_size` of them.
-    pub bots: Vec<BotEntry>,
+    pub bots: Vec<BotConfig>,
     /// Table-wide bot limits (`[limits]`); each entry carries its effective copy.
     pub limits: BotLimits,
     /// How long it runs (`[tournament] games` or `cycles`).
@@ -43,9 +43,10 @@ pub struct TournamentConfig {
     pub replay_sample: ReplaySample,
 }
 
-/// One entrant.
+/// One entrant as the tournament file declares it (the results record it
+/// as a [`crate::tournament::BotEntry`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotEntry {
+pub struct BotConfig {
     /// Unique (ignoring case).
     pub name: String,
     /// Its script, bundled bot or built-in policy.
@@ -161,7 +162,7 @@ const TOP: &[Key<TournamentConfig>] = &[
             .into_iter()
             // read_seats refused humans: every entry has a bot.
             .filter_map(|s| {
-                Some(BotEntry {
+                Some(BotConfig {
                     source: s.bot?,
                     name: s.name.into_inner(),
                     limits: s.limits,

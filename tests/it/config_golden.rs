@@ -204,14 +204,13 @@ fn shipped_tables_say_what_they_promise() {
 /// The config layer keeps its own list of bundled bots (it may not use the
 /// Lua layer); it must match the bots the binary embeds.
 #[test]
-fn bundled_names_match_the_embedded_bots() {
-    let mut ours: Vec<&str> = liar::config::BUNDLED_BOTS.to_vec();
-    let mut theirs: Vec<&str> = liar::lua::BUNDLED_BOTS.to_vec();
-    ours.sort();
-    theirs.sort();
-    assert_eq!(ours, theirs);
-    for name in liar::config::BUNDLED_BOTS {
-        assert!(liar::lua::bundled_source(name).is_some(), "{name}");
+fn every_bundled_bot_is_the_file_in_bots() {
+    assert!(liar::lua::BUNDLED_BOTS.len() >= 4);
+    for name in liar::lua::BUNDLED_BOTS {
+        let embedded = liar::lua::bundled_source(name).expect("embedded");
+        let path = format!("bots/{name}.lua");
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(embedded, on_disk, "{name}");
     }
 }
 

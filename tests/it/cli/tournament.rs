@@ -123,6 +123,8 @@ fn bad_arguments_are_usage_errors() {
         .args(["--shard", "4/3"])
         .assert()
         .code(2)
+        // Checked before the seed is announced.
+        .stdout("")
         .stderr(predicates::str::contains(
             "--shard 4/3: bad shard \"4/3\": expected K/N with 1 <= K <= N",
         ));

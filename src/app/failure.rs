@@ -1,0 +1,255 @@
+//! Why a command failed, with the error it came from, and the one place
+//! that turns failures into exit codes.
+
+use crate::config::ConfigError;
+use crate::engine::SetupError;
+use crate::lua::BotLoadError;
+use crate::replay::CheckError;
+use crate::tournament::{BadShard, MergeError, ReadError, RunError, SpecError};
+use crate::viewer::LoadError;
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A failed command. Each kind keeps the error it came from
+/// ([`std::error::Error::source`]); [`Failure::exit_code`] says whose fault
+/// it was.
+///
+/// ```
+/// use liar::app::Failure;
+/// let failure = Failure::SeatCount(1);
+/// assert_eq!(failure.to_string(), "a match needs 2 to 16 seats, got 1");
+/// assert_eq!(failure.exit_code(), std::process::ExitCode::from(2));
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    // The user's input (exit code 2).
+    /// A table or tournament file that cannot be used.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A table seat's bot that cannot be loaded.
+    #[error("{origin}: seats[{seat}] ({name}): {source}")]
+    SeatBot {
+        /// The table file (or the built-in table's name).
+        origin: String,
+        /// The seat, from 0.
+        seat: usize,
+        /// The seat's name.
+        name: String,
+        /// Why it cannot be loaded.
+        source: BotLoadError,
+    },
+    /// A `--bot FILE` that cannot be loaded.
+    #[error("--bot {spec} (seat {seat}): {source}")]
+    FlagBot {
+        /// The flag's value.
+        spec: String,
+        /// The seat, from 0.
+        seat: usize,
+        /// Why it cannot be loaded.
+        source: BotLoadError,
+    },
+    /// A `--bot NAME` that names no file, policy or bundled bot.
+    #[error(
+        "--bot {spec:?} (seat {seat}): not a Lua file, a built-in policy (random, honest) or a bundled bot ({})",
+        crate::lua::BUNDLED_BOTS.join(", ")
+    )]
+    UnknownBot {
+        /// The flag's value.
+        spec: String,
+        /// The seat, from 0.
+        seat: usize,
+    },
+    /// Too few or too many seats for a match.
+    #[error("a match needs 2 to {max} seats, got {0}", max = crate::rules::MAX_SEATS)]
+    SeatCount(usize),
+    /// A table with people given to a command that plays bots only.
+    #[error(
+        "{origin}: `liar {command}` plays bots only, but {} {} human; use `liar play`",
+        humans.join(", "),
+        if humans.len() == 1 { "is" } else { "are" }
+    )]
+    PeopleAtBotTable {
+        /// The table file (or the built-in table's name).
+        origin: String,
+        /// The command (`watch`, `simulate`).
+        command: &'static str,
+        /// The human seats' names.
+        humans: Vec<String>,
+    },
+    /// Players that do not make a match.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A file `new-bot` would overwrite.
+    #[error(
+        "{} exists; choose another name, --output FILE, or --force to overwrite",
+        .0.display()
+    )]
+    WouldOverwrite(PathBuf),
+    /// A command-line value that cannot be used, or is missing: the flag
+    /// and what is wrong.
+    #[error("{0}")]
+    Argument(String),
+    /// A `--shard K/N` that is not one.
+    #[error("--shard {text}: {source}")]
+    Shard {
+        /// The flag's value.
+        text: String,
+        /// What is wrong with it.
+        source: BadShard,
+    },
+    /// A tournament that cannot be played as given.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A tournament bot's file that cannot be read.
+    #[error("bot {name}: cannot read {}: {source}", path.display())]
+    BotFile {
+        /// The bot's name.
+        name: String,
+        /// Its file.
+        path: PathBuf,
+        /// Why it cannot be read.
+        source: io::Error,
+    },
+    /// A results file to merge that cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    ResultsFile {
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be read.
+        source: io::Error,
+    },
+    /// A results file to merge that is not one.
+    #[error("{}: {source}", path.display())]
+    BadResults {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: ReadError,
+    },
+    /// Shards that do not merge.
+    #[error(transparent)]
+    Merge(#[from] MergeError),
+
+    // Something went wrong while running (exit code 1).
+    /// A file or folder that cannot be opened, created or written.
+    #[error("cannot {action} {}: {source}", path.display())]
+    File {
+        /// What was being done: "open", "create replay file", ….
+        action: &'static str,
+        /// The file or folder.
+        path: PathBuf,
+        /// Why it failed.
+        source: io::Error,
+    },
+    /// Standard output that cannot be written.
+    #[error("cannot write the {what}: {source}")]
+    Stdout {
+        /// What was being written.
+        what: &'static str,
+        /// Why it failed.
+        source: io::Error,
+    },
+    /// A replay the viewer cannot read.
+    #[error("{}: cannot view this replay: {source}", path.display())]
+    Unviewable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: LoadError,
+    },
+    /// A replay that breaks the rules or the format.
+    #[error("{}: {}{source}{}", path.display(), verdict(source), sealed_note(source))]
+    InvalidReplay {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: CheckError,
+    },
+    /// The table built into the program that does not load (a defect).
+    #[error("the built-in table is broken: {0}")]
+    BuiltInTable(#[source] ConfigError),
+    /// A bot built into the program that does not load (a defect).
+    #[error("bundled bot {name}: {source}")]
+    BundledBot {
+        /// The bot.
+        name: String,
+        /// Why it does not load.
+        source: BotLoadError,
+    },
+    /// No random seed from the operating system.
+    #[error("cannot draw a random seed from the operating system: {0}; give one with --seed")]
+    NoRandomSeed(String),
+    /// A bot that failed `check-bot`.
+    #[error("{} did not pass the check", .0.display())]
+    CheckFailed(PathBuf),
+    /// A tournament that stopped on an error.
+    #[error(transparent)]
+    Tournament(#[from] RunError),
+    /// A game record that cannot be shown as JSON.
+    #[error("cannot show game {game}: {source}")]
+    ShowGame {
+        /// The game, from 1.
+        game: u64,
+        /// Why.
+        source: serde_json::Error,
+    },
+
+    /// Stopped by Ctrl-C after saving what was played (exit code 130).
+    #[error("interrupted; what was played is kept")]
+    Interrupted,
+}
+
+impl Failure {
+    /// The process exit code: 2 when the user's input is at fault, 1 when
+    /// running failed, 130 when interrupted.
+    pub fn exit_code(&self) -> ExitCode {
+        use Failure::*;
+        ExitCode::from(match self {
+            Config(_)
+            | SeatBot { .. }
+            | FlagBot { .. }
+            | UnknownBot { .. }
+            | SeatCount(_)
+            | PeopleAtBotTable { .. }
+            | Setup(_)
+            | WouldOverwrite(_)
+            | Argument(_)
+            | Shard { .. }
+            | Spec(_)
+            | BotFile { .. }
+            | ResultsFile { .. }
+            | BadResults { .. }
+            | Merge(_) => 2,
+            File { .. }
+            | Stdout { .. }
+            | Unviewable { .. }
+            | InvalidReplay { .. }
+            | BuiltInTable(_)
+            | BundledBot { .. }
+            | NoRandomSeed(_)
+            | CheckFailed(_)
+            | Tournament(_)
+            | ShowGame { .. } => 1,
+            Interrupted => 130,
+        })
+    }
+}
+
+/// How an invalid replay is introduced: one cut short says so.
+fn verdict(error: &CheckError) -> &'static str {
+    match error {
+        CheckError::Incomplete { .. } => "incomplete replay, the match did not finish: ",
+        _ => "invalid replay: ",
+    }
+}
+
+/// Why a cut-short replay cannot be checked against its seed.
+fn sealed_note(error: &CheckError) -> &'static str {
+    match error {
+        CheckError::Incomplete { summary, .. } if summary.sealed => {
+            " (the seed was never revealed: only its commitment is in the file)"
+        }
+        _ => "",
+    }
+}
