@@ -27,5 +27,6 @@ pub mod lua;
 pub mod replay;
 pub mod rules;
 pub mod setup;
+pub mod text;
 pub mod tournament;
 pub mod viewer;

@@ -3,7 +3,8 @@
 //! [`check_bot`]: crate::lua::check_bot
 
 use crate::engine::PenaltyReason;
-use crate::lua::{API_VERSION, BotLimits, CheckReport, CheckWarning, bytes, cut};
+use crate::lua::{API_VERSION, BotLimits, CheckReport, CheckWarning, bytes};
+use crate::text::cut_bytes;
 use std::fmt;
 
 /// One warning in words, with the report's figures.
@@ -132,7 +133,7 @@ impl fmt::Display for CheckReport {
                 if let Some(d) = &self.difference {
                     let show = |l: &Option<String>| {
                         l.as_deref()
-                            .map_or("(nothing)".to_string(), |s| cut(s, 160))
+                            .map_or("(nothing)".to_string(), |s| cut_bytes(s, 160))
                     };
                     writeln!(
                         f,

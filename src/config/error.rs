@@ -165,12 +165,7 @@ impl<'a> Origin<'a> {
 /// A user-supplied string shown in a message: quoted, escaped (no control
 /// characters reach the terminal) and cut to a readable length.
 pub(crate) fn quote(s: &str) -> String {
-    const MAX: usize = 40;
-    let mut short: String = s.chars().take(MAX).collect();
-    if short.len() < s.len() {
-        short.push('…');
-    }
-    format!("{short:?}")
+    format!("{:?}", crate::text::shorten(s, 40))
 }
 
 /// A path shown in a message: whole, unquoted, control characters escaped.

@@ -280,7 +280,10 @@ impl<'t, 'i> Table<'t, 'i> {
                 &f.span(),
                 &f.path,
                 ErrorKind::BadValue,
-                format!("{} is out of range; expected {expected}", short(text)),
+                format!(
+                    "{} is out of range; expected {expected}",
+                    crate::text::shorten(text, 24)
+                ),
             )),
             Err(_) => Err(self.o.at(
                 &f.span(),
@@ -469,22 +472,13 @@ fn join_path(path: &str, key: &str) -> String {
 fn describe(v: &DeValue<'_>) -> String {
     match v {
         DeValue::String(s) => format!("a string ({})", quote(s)),
-        DeValue::Integer(i) => format!("an integer ({})", short(i.as_str())),
-        DeValue::Float(x) => format!("a float ({})", short(x.as_str())),
+        DeValue::Integer(i) => format!("an integer ({})", crate::text::shorten(i.as_str(), 24)),
+        DeValue::Float(x) => format!("a float ({})", crate::text::shorten(x.as_str(), 24)),
         DeValue::Boolean(b) => format!("a boolean ({b})"),
         DeValue::Datetime(_) => "a date-time".to_string(),
         DeValue::Array(_) => "an array".to_string(),
         DeValue::Table(_) => "a table".to_string(),
     }
-}
-
-/// A number's source text, cut if absurdly long.
-fn short(text: &str) -> String {
-    let mut s: String = text.chars().take(24).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
 }
 
 /// The allowed word closest to `word`, when it looks like a typo of it.

@@ -426,12 +426,7 @@ impl HumanPlayer {
 
 /// `text` trimmed and cut to a length fit to quote in one line.
 fn quote(text: &str) -> String {
-    let t = text.trim();
-    if t.chars().count() > QUOTE_MAX {
-        t.chars().take(QUOTE_MAX).collect::<String>() + "…"
-    } else {
-        t.to_string()
-    }
+    crate::text::shorten(text.trim(), QUOTE_MAX)
 }
 
 impl Player for HumanPlayer {

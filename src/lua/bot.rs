@@ -392,7 +392,10 @@ fn shown_type(v: &Value) -> String {
         Value::Boolean(b) => b.to_string(),
         Value::Integer(i) => i.to_string(),
         Value::Number(x) => x.to_string(),
-        Value::String(s) => format!("the string {:?}", super::api::cut(&s.to_string_lossy(), 40)),
+        Value::String(s) => format!(
+            "the string {:?}",
+            crate::text::cut_bytes(&s.to_string_lossy(), 40)
+        ),
         other => format!("a {}", other.type_name()),
     }
 }
@@ -433,7 +436,7 @@ fn read_name(bot: &Table, chunk: &str) -> Result<Option<String>, BotLoadError> {
             {
                 return Err(bad(format!(
                     "must be 1 to {MAX_NAME} printable characters, got {:?}",
-                    super::api::cut(&text, 60)
+                    crate::text::cut_bytes(&text, 60)
                 )));
             }
             Ok(Some(name.to_string()))

@@ -5,11 +5,11 @@
 //! refused before they are read. Anything unexpected is an illegal decision
 //! whose message says what was expected.
 
-use super::api::cut;
 use crate::rules::{
     Decision, DecisionKind, Dice, Face, Hand, MAX_CLAIM_LEN, Positions, Ranking, SeatView,
     parse_claim,
 };
+use crate::text::cut_bytes;
 use mlua::{Table, Value};
 use std::cmp::Ordering;
 
@@ -21,7 +21,7 @@ fn shown(v: &Value) -> String {
         Value::Boolean(b) => b.to_string(),
         Value::Integer(i) => i.to_string(),
         Value::Number(x) => x.to_string(),
-        Value::String(s) => format!("{:?}", cut(&s.to_string_lossy(), 40)),
+        Value::String(s) => format!("{:?}", cut_bytes(&s.to_string_lossy(), 40)),
         other => format!("a {}", other.type_name()),
     }
 }

@@ -1,10 +1,10 @@
 //! Turning what went wrong in a bot into a penalty reason and a short
 //! message for its author, with `file:line` where Lua gives one.
 
-use super::api::cut;
 use super::hook::{INTERNAL_CHUNK, Interrupt, Meter};
 use crate::engine::PenaltyReason;
 use crate::setup::BotLimits;
+use crate::text::cut_bytes;
 
 /// Longest failure detail kept (the replay records it).
 pub(crate) const DETAIL_MAX: usize = 400;
@@ -35,7 +35,7 @@ pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -
     if let Some(kind) = meter.tripped() {
         return interrupted(kind, meter, limits);
     }
-    (PenaltyReason::Error, cut(&message(err), DETAIL_MAX))
+    (PenaltyReason::Error, cut_bytes(&message(err), DETAIL_MAX))
 }
 
 /// The failure of a call stopped by the budget or the clock.

@@ -54,7 +54,6 @@ pub use api::{API_VERSION, api_docs};
 // Text helpers the commands share with the bots' messages.
 pub use crate::setup::BUNDLED_BOTS;
 pub use crate::setup::BotLimits;
-pub(crate) use api::cut;
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
 pub use bundled::bundled_source;
 pub use check::{

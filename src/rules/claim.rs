@@ -151,7 +151,7 @@ pub fn parse_claim(text: &str, ranking: Ranking) -> Result<Hand, ClaimError> {
     }
     if trimmed.len() > MAX_CLAIM_LEN {
         return Err(ClaimError::Unreadable {
-            text: trimmed.chars().take(40).collect::<String>() + "…",
+            text: crate::text::shorten(trimmed, 40),
             reason: format!("longer than {MAX_CLAIM_LEN} bytes"),
         });
     }

@@ -5,10 +5,10 @@
 //! the function reports a problem under its own name, located at the bot's
 //! code: `liar.compare: bad first hand: ...`.
 
-use super::log::cut;
 use super::shared::Shared;
 use crate::lua::pattern::located;
 use crate::rules::{Dice, Face, Hand, Lang, MAX_CLAIM_LEN, Ranking, parse_claim};
+use crate::text::cut_bytes;
 use mlua::{FromLua, Lua, LuaString, Value};
 
 /// A value as error messages show it (strings cut to 40 bytes).
@@ -16,7 +16,7 @@ pub(super) fn describe_value(v: &Value) -> String {
     match v {
         Value::String(s) => {
             let text = s.to_string_lossy();
-            format!("{:?}", cut(&text, 40))
+            format!("{:?}", cut_bytes(&text, 40))
         }
         Value::Integer(i) => i.to_string(),
         Value::Number(x) => x.to_string(),

@@ -2,6 +2,7 @@
 //! replay, capped per game.
 
 use crate::setup::BotLimits;
+use crate::text::cut_bytes;
 
 /// Pending log lines and this game's allowance.
 pub(super) struct LogBuffer {
@@ -47,7 +48,8 @@ impl LogBuffer {
                     }
                 })
                 .collect();
-            self.lines.push(cut(&shown, BotLimits::LOG_LINE_BYTES));
+            self.lines
+                .push(cut_bytes(&shown, BotLimits::LOG_LINE_BYTES));
         } else if !self.capped {
             self.capped = true;
             let cap = self.cap;
@@ -69,27 +71,9 @@ impl LogBuffer {
     }
 }
 
-/// `text` cut to at most `max` bytes at a character boundary, marked with `…`.
-pub(crate) fn cut(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cut_keeps_char_boundaries() {
-        assert_eq!(cut("abc", 5), "abc");
-        assert_eq!(cut("абв", 3), "а…");
-    }
 
     #[test]
     fn the_cap_is_announced_once_a_game() {

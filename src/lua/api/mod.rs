@@ -27,7 +27,6 @@ mod ranking_tables;
 mod reference;
 mod shared;
 
-pub(crate) use log::cut;
 pub(crate) use names::{category_name, hand_text};
 pub(crate) use ranking_tables::set_ranking;
 pub(crate) use shared::Shared;

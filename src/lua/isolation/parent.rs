@@ -2,10 +2,10 @@
 
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo};
-use crate::lua::api::cut;
 use crate::lua::failure::bytes;
 use crate::lua::{BotLimits, BotLoadError, BotStats};
 use crate::rules::{Decision, Rules, Seat, SeatView};
+use crate::text::cut_bytes;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
@@ -450,7 +450,7 @@ impl ProcessBot {
         self.logs
             .extend(report.logs.into_iter().take(room).map(|line| {
                 if line.len() > BotLimits::LOG_LINE_BYTES + 64 {
-                    cut(&line, BotLimits::LOG_LINE_BYTES)
+                    cut_bytes(&line, BotLimits::LOG_LINE_BYTES)
                 } else {
                     line
                 }

@@ -25,7 +25,7 @@ pub(super) fn symbols(text: &str) -> Result<Vec<Token>, String> {
         match symbol(word) {
             Some(sym) => out.push((sym, word.to_string())),
             None => {
-                let quoted: String = word.chars().take(QUOTE_LIMIT).collect();
+                let quoted = crate::text::shorten(word, QUOTE_LIMIT);
                 return Err(format!("unknown word {quoted:?}"));
             }
         }

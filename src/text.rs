@@ -1,0 +1,35 @@
+//! Cutting text that people, files or bots wrote to a length fit to show
+//! in one line. Everything that quotes such text cuts it here.
+
+/// `text` cut to at most `max` characters, marked with `…` when cut.
+///
+/// ```
+/// use liar::text::shorten;
+/// assert_eq!(shorten("three kings", 40), "three kings");
+/// assert_eq!(shorten("каре королей", 4), "каре…");
+/// ```
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// `text` cut to at most `max` bytes at a character boundary, marked with
+/// `…` when cut: for limits counted in bytes (a bot's log line).
+///
+/// ```
+/// use liar::text::cut_bytes;
+/// assert_eq!(cut_bytes("abc", 5), "abc");
+/// assert_eq!(cut_bytes("абв", 3), "а…");
+/// ```
+pub fn cut_bytes(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
