@@ -6,7 +6,7 @@ use crate::rules::{Dice, Face, Positions};
 
 /// A command available at every question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum TableCommand {
     /// `help`, `?`, `помощь`, `справка`.
     Help,
     /// `history`, `история`: what happened in this game.
@@ -54,17 +54,19 @@ fn normalize(text: &str) -> String {
 /// The command `text` names, if any.
 ///
 /// ```
-/// use liar::human::{Command, command};
-/// assert_eq!(command(" Help "), Some(Command::Help));
-/// assert_eq!(command("выход"), Some(Command::Quit));
+/// use liar::human::{TableCommand, command};
+/// assert_eq!(command(" Help "), Some(TableCommand::Help));
+/// assert_eq!(command("выход"), Some(TableCommand::Quit));
 /// assert_eq!(command("KKK"), None);
 /// ```
-pub fn command(text: &str) -> Option<Command> {
+pub fn command(text: &str) -> Option<TableCommand> {
     Some(match normalize(text).as_str() {
-        "help" | "h" | "?" | "помощь" | "справка" | "помоги" => Command::Help,
-        "history" | "hist" | "история" => Command::History,
-        "rules" | "правила" => Command::Rules,
-        "quit" | "q" | "exit" | "выход" | "выйти" | "выхожу" => Command::Quit,
+        "help" | "h" | "?" | "помощь" | "справка" | "помоги" => {
+            TableCommand::Help
+        }
+        "history" | "hist" | "история" => TableCommand::History,
+        "rules" | "правила" => TableCommand::Rules,
+        "quit" | "q" | "exit" | "выход" | "выйти" | "выхожу" => TableCommand::Quit,
         _ => return None,
     })
 }

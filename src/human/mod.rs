@@ -42,7 +42,7 @@ mod player;
 mod render;
 mod style;
 
-pub use answers::{Command, RerollError, Respond, command, confirm, reroll, respond};
+pub use answers::{RerollError, Respond, TableCommand, command, confirm, reroll, respond};
 pub use console::{Console, MemoryOutput, SharedConsole, color_wanted, should_color};
 pub use narrator::{Narrator, NarratorOptions};
 pub use player::HumanPlayer;

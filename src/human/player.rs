@@ -1,7 +1,7 @@
 //! A person at the terminal as a [`Player`]: shows the seat's view, asks the
 //! decision owed, and reads the answer until it is a legal one.
 
-use super::answers::{self, Command, RerollError, Respond};
+use super::answers::{self, RerollError, Respond, TableCommand};
 use super::console::SharedConsole;
 use super::render::Render;
 use super::style::Style;
@@ -266,10 +266,10 @@ impl HumanPlayer {
     }
 
     /// Runs a command; `Ok(true)` if the human confirmed quitting.
-    fn run_command(&self, cmd: Command, kind: DecisionKind) -> Result<bool, PlayerError> {
+    fn run_command(&self, cmd: TableCommand, kind: DecisionKind) -> Result<bool, PlayerError> {
         let lang = self.lang();
         match cmd {
-            Command::Help => {
+            TableCommand::Help => {
                 let keep = crate::i18n::keep_example(self.render.rules.dice, lang);
                 let example = self.example();
                 let help = match kind {
@@ -280,7 +280,7 @@ impl HumanPlayer {
                 self.say(Style::Hint, help);
                 self.say(Style::Hint, Msg::HelpCommands);
             }
-            Command::History => {
+            TableCommand::History => {
                 let mut console = self.console.borrow_mut();
                 if self.log.is_empty() {
                     console.line(Style::Hint, &Msg::HistoryEmpty.text(lang));
@@ -291,14 +291,14 @@ impl HumanPlayer {
                     }
                 }
             }
-            Command::Rules => {
+            TableCommand::Rules => {
                 let text = rules_text(lang, &self.render.rules);
                 let mut console = self.console.borrow_mut();
                 for line in text.lines() {
                     console.line(Style::Plain, line);
                 }
             }
-            Command::Quit => return self.confirm_quit(),
+            TableCommand::Quit => return self.confirm_quit(),
         }
         Ok(false)
     }

@@ -2,7 +2,7 @@
 
 /// A viewer command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum ViewerCommand {
     /// `n`, `next`, an empty line; `д`, `далее`, `дальше`.
     Next,
     /// `p`, `prev`, `back`; `н`, `назад`.
@@ -25,7 +25,7 @@ pub enum Command {
 
 /// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CommandError {
+pub enum ViewerCommandError {
     /// No command starts this way (the text as typed, trimmed).
     Unknown(String),
     /// The command needs a number; holds an example in the words typed.
@@ -38,17 +38,17 @@ pub enum CommandError {
 /// with or without a space (`r 2`, `r2`).
 ///
 /// ```
-/// use liar::viewer::{Command, CommandError, parse_command};
-/// assert_eq!(parse_command(""), Ok(Command::Next));
-/// assert_eq!(parse_command("Назад"), Ok(Command::Previous));
-/// assert_eq!(parse_command("r3"), Ok(Command::Round(3)));
-/// assert_eq!(parse_command("партия 2"), Ok(Command::Game(2)));
-/// assert_eq!(parse_command("s god"), Ok(Command::View("god".into())));
-/// assert_eq!(parse_command("м 1"), Ok(Command::View("1".into())));
-/// assert_eq!(parse_command("r"), Err(CommandError::NeedsNumber("r 2".into())));
-/// assert!(matches!(parse_command("fly"), Err(CommandError::Unknown(_))));
+/// use liar::viewer::{ViewerCommand, ViewerCommandError, parse_command};
+/// assert_eq!(parse_command(""), Ok(ViewerCommand::Next));
+/// assert_eq!(parse_command("Назад"), Ok(ViewerCommand::Previous));
+/// assert_eq!(parse_command("r3"), Ok(ViewerCommand::Round(3)));
+/// assert_eq!(parse_command("партия 2"), Ok(ViewerCommand::Game(2)));
+/// assert_eq!(parse_command("s god"), Ok(ViewerCommand::View("god".into())));
+/// assert_eq!(parse_command("м 1"), Ok(ViewerCommand::View("1".into())));
+/// assert_eq!(parse_command("r"), Err(ViewerCommandError::NeedsNumber("r 2".into())));
+/// assert!(matches!(parse_command("fly"), Err(ViewerCommandError::Unknown(_))));
 /// ```
-pub fn parse_command(text: &str) -> Result<Command, CommandError> {
+pub fn parse_command(text: &str) -> Result<ViewerCommand, ViewerCommandError> {
     let trimmed = text.trim();
     let lower = trimmed.to_lowercase().replace('ё', "е");
     let split = lower
@@ -57,38 +57,38 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         .map_or(lower.len(), |(i, _)| i);
     let (word, rest) = lower.split_at(split);
     let arg = rest.trim();
-    let number = |example: &str| -> Result<u32, CommandError> {
+    let number = |example: &str| -> Result<u32, ViewerCommandError> {
         arg.parse::<u32>()
-            .map_err(|_| CommandError::NeedsNumber(format!("{word} {example}")))
+            .map_err(|_| ViewerCommandError::NeedsNumber(format!("{word} {example}")))
     };
     let command = match word {
-        "" if arg.is_empty() => Command::Next,
-        "" if arg == "?" => Command::Help,
-        "n" | "next" | "д" | "далее" | "дальше" | "вперед" => Command::Next,
-        "p" | "prev" | "previous" | "b" | "back" | "н" | "назад" => Command::Previous,
-        "r" | "round" | "р" | "раунд" => Command::Round(number("2")?),
-        "g" | "game" | "п" | "партия" | "игра" => Command::Game(number("2")?),
+        "" if arg.is_empty() => ViewerCommand::Next,
+        "" if arg == "?" => ViewerCommand::Help,
+        "n" | "next" | "д" | "далее" | "дальше" | "вперед" => ViewerCommand::Next,
+        "p" | "prev" | "previous" | "b" | "back" | "н" | "назад" => ViewerCommand::Previous,
+        "r" | "round" | "р" | "раунд" => ViewerCommand::Round(number("2")?),
+        "g" | "game" | "п" | "партия" | "игра" => ViewerCommand::Game(number("2")?),
         "s" | "seat" | "view" | "м" | "место" | "вид" => {
             if arg.is_empty() {
-                return Err(CommandError::NeedsSeat);
+                return Err(ViewerCommandError::NeedsSeat);
             }
             // Names keep their case: take the argument from the text as typed.
             let typed = trimmed
                 .char_indices()
                 .find(|(_, c)| !c.is_alphabetic())
                 .map_or("", |(i, _)| &trimmed[i..]);
-            Command::View(typed.trim().to_string())
+            ViewerCommand::View(typed.trim().to_string())
         }
-        "god" | "бог" if arg.is_empty() => Command::View(word.to_string()),
-        "a" | "all" | "все" if arg.is_empty() => Command::All,
-        "h" | "help" | "помощь" | "справка" if arg.is_empty() => Command::Help,
+        "god" | "бог" if arg.is_empty() => ViewerCommand::View(word.to_string()),
+        "a" | "all" | "все" if arg.is_empty() => ViewerCommand::All,
+        "h" | "help" | "помощь" | "справка" if arg.is_empty() => ViewerCommand::Help,
         "q" | "quit" | "exit" | "в" | "выход" | "выйти" if arg.is_empty() => {
-            Command::Quit
+            ViewerCommand::Quit
         }
-        _ => return Err(CommandError::Unknown(trimmed.to_string())),
+        _ => return Err(ViewerCommandError::Unknown(trimmed.to_string())),
     };
-    if !arg.is_empty() && matches!(command, Command::Next | Command::Previous) {
-        return Err(CommandError::Unknown(trimmed.to_string()));
+    if !arg.is_empty() && matches!(command, ViewerCommand::Next | ViewerCommand::Previous) {
+        return Err(ViewerCommandError::Unknown(trimmed.to_string()));
     }
     Ok(command)
 }

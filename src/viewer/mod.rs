@@ -45,7 +45,7 @@ mod session;
 mod step;
 mod timeline;
 
-pub use command::{Command, CommandError, parse_command};
+pub use command::{ViewerCommand, ViewerCommandError, parse_command};
 pub use perspective::Perspective;
 pub use render::{Line, step_lines, step_text};
 pub use session::{StartError, Viewer};

@@ -1,7 +1,7 @@
 //! Stepping through a timeline at a console: one step shown at a time,
 //! commands read line by line until `q` or the end of input.
 
-use super::command::{Command, CommandError, parse_command};
+use super::command::{ViewerCommand, ViewerCommandError, parse_command};
 use super::perspective::Perspective;
 use super::render::{Line, step_lines};
 use super::timeline::{Ending, Timeline};
@@ -54,7 +54,7 @@ impl StartError {
 /// The replay viewer: a timeline, the step shown, the perspective.
 ///
 /// [`Viewer::run`] shows the current step, then reads commands from the
-/// console (see [`Command`]) until `q` or the end of input. Tests and
+/// console (see [`ViewerCommand`]) until `q` or the end of input. Tests and
 /// scripts can drive it with [`Viewer::handle`] instead.
 ///
 /// ```
@@ -199,15 +199,15 @@ impl<'a> Viewer<'a> {
         };
         let last = self.timeline.steps.len().saturating_sub(1);
         let reply = match command {
-            Command::Quit => return None,
-            Command::Help => self.help(),
-            Command::Next if self.index >= last => self.handle_last(),
-            Command::Next => self.move_to(self.index + 1),
-            Command::Previous if self.index == 0 => {
+            ViewerCommand::Quit => return None,
+            ViewerCommand::Help => self.help(),
+            ViewerCommand::Next if self.index >= last => self.handle_last(),
+            ViewerCommand::Next => self.move_to(self.index + 1),
+            ViewerCommand::Previous if self.index == 0 => {
                 (vec![self.say(Style::Hint, ViewerMsg::FirstStep)], false)
             }
-            Command::Previous => self.move_to(self.index - 1),
-            Command::Round(round) => {
+            ViewerCommand::Previous => self.move_to(self.index - 1),
+            ViewerCommand::Round(round) => {
                 let game = self.game();
                 match self.timeline.round_start(game, round) {
                     Some(i) => self.move_to(i),
@@ -218,7 +218,7 @@ impl<'a> Viewer<'a> {
                     }
                 }
             }
-            Command::Game(game) => match self.timeline.game_start(game) {
+            ViewerCommand::Game(game) => match self.timeline.game_start(game) {
                 Some(i) => self.move_to(i),
                 None => {
                     let last = self.timeline.games();
@@ -226,7 +226,7 @@ impl<'a> Viewer<'a> {
                     (vec![self.say(Style::Error, msg)], false)
                 }
             },
-            Command::View(text) => match Perspective::parse(&text, &self.timeline.seats) {
+            ViewerCommand::View(text) => match Perspective::parse(&text, &self.timeline.seats) {
                 Some(perspective) => {
                     self.perspective = perspective;
                     (self.current(), true)
@@ -237,7 +237,7 @@ impl<'a> Viewer<'a> {
                     (vec![self.say(Style::Error, msg)], false)
                 }
             },
-            Command::All => self.all(),
+            ViewerCommand::All => self.all(),
         };
         Some(reply)
     }
@@ -330,11 +330,11 @@ impl<'a> Viewer<'a> {
         vec![self.say(Style::Error, msg)]
     }
 
-    fn refusal(&self, e: CommandError) -> Line {
+    fn refusal(&self, e: ViewerCommandError) -> Line {
         let msg = match &e {
-            CommandError::Unknown(text) => ViewerMsg::NotACommand { text },
-            CommandError::NeedsNumber(example) => ViewerMsg::NeedsNumber { example },
-            CommandError::NeedsSeat => ViewerMsg::NeedsSeat,
+            ViewerCommandError::Unknown(text) => ViewerMsg::NotACommand { text },
+            ViewerCommandError::NeedsNumber(example) => ViewerMsg::NeedsNumber { example },
+            ViewerCommandError::NeedsSeat => ViewerMsg::NeedsSeat,
         };
         self.say(Style::Error, msg)
     }
