@@ -11,7 +11,7 @@ use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
-use crate::setup::{Isolation, SeatKind};
+use crate::setup::Isolation;
 use std::time::Instant;
 
 /// Games when neither the flag nor a table says.
@@ -96,12 +96,7 @@ fn seat_players(
             .collect();
     }
     if let (Some(table), Some(path)) = (table, &args.table) {
-        let humans: Vec<String> = table
-            .seats
-            .iter()
-            .filter(|s| s.kind() == SeatKind::Human)
-            .map(|s| s.name.clone())
-            .collect();
+        let humans = table.human_names();
         if !humans.is_empty() {
             return Err(Failure::PeopleAtBotTable {
                 origin: path.display().to_string(),

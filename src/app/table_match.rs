@@ -46,12 +46,7 @@ pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
             }
         }
     }
-    let humans: Vec<String> = table
-        .seats
-        .iter()
-        .filter(|s| s.kind() == SeatKind::Human)
-        .map(|s| s.name.clone())
-        .collect();
+    let humans = table.human_names();
     if !humans.is_empty() {
         return Err(Failure::PeopleAtBotTable {
             origin,

@@ -33,6 +33,17 @@ pub struct TableConfig {
     pub penalty: PenaltyPolicy,
 }
 
+impl TableConfig {
+    /// The names of the seats people play, in seat order.
+    pub fn human_names(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .filter(|s| s.bot.is_none())
+            .map(|s| s.name.clone())
+            .collect()
+    }
+}
+
 /// One validated seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatConfig {

@@ -87,47 +87,34 @@ pub trait Player {
     fn take_logs(&mut self, _out: &mut Vec<String>) {}
 }
 
-impl<P: Player + ?Sized> Player for &mut P {
-    fn begin_match(&mut self, info: &MatchInfo<'_>) {
-        (**self).begin_match(info)
-    }
-    fn begin_game(&mut self, game: u32, seed: u64) {
-        (**self).begin_game(game, seed)
-    }
-    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
-        (**self).decide(view)
-    }
-    fn wants_events(&self) -> bool {
-        (**self).wants_events()
-    }
-    fn observe(&mut self, event: &PublicEvent) {
-        (**self).observe(event)
-    }
-    fn take_logs(&mut self, out: &mut Vec<String>) {
-        (**self).take_logs(out)
-    }
+/// A player behind a pointer (`&mut P`, `Box<P>`) plays as the player.
+macro_rules! player_behind {
+    ($pointer:ty) => {
+        impl<P: Player + ?Sized> Player for $pointer {
+            fn begin_match(&mut self, info: &MatchInfo<'_>) {
+                (**self).begin_match(info)
+            }
+            fn begin_game(&mut self, game: u32, seed: u64) {
+                (**self).begin_game(game, seed)
+            }
+            fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+                (**self).decide(view)
+            }
+            fn wants_events(&self) -> bool {
+                (**self).wants_events()
+            }
+            fn observe(&mut self, event: &PublicEvent) {
+                (**self).observe(event)
+            }
+            fn take_logs(&mut self, out: &mut Vec<String>) {
+                (**self).take_logs(out)
+            }
+        }
+    };
 }
 
-impl<P: Player + ?Sized> Player for Box<P> {
-    fn begin_match(&mut self, info: &MatchInfo<'_>) {
-        (**self).begin_match(info)
-    }
-    fn begin_game(&mut self, game: u32, seed: u64) {
-        (**self).begin_game(game, seed)
-    }
-    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
-        (**self).decide(view)
-    }
-    fn wants_events(&self) -> bool {
-        (**self).wants_events()
-    }
-    fn observe(&mut self, event: &PublicEvent) {
-        (**self).observe(event)
-    }
-    fn take_logs(&mut self, out: &mut Vec<String>) {
-        (**self).take_logs(out)
-    }
-}
+player_behind!(&mut P);
+player_behind!(Box<P>);
 
 /// The lowest claim legal in `view`: the lowest hand above the claim to beat,
 /// or the lowest hand when opening a round.
