@@ -1,6 +1,7 @@
 //! The integration tests, in one binary (one module per area) so that the
 //! test build links the library and its dependencies once.
 
+mod bot_docs;
 mod claim_fuzz;
 mod cli;
 mod config_fuzz;
