@@ -4,7 +4,7 @@
 //! exactly those. (The `liar.*` functions are generated from their
 //! declarations and checked by `lua::api::reference`.)
 
-use crate::support::{liar, temp_dir};
+use crate::support::{liar, stdout_of, temp_dir};
 use std::collections::{BTreeMap, BTreeSet};
 
 type Keys = BTreeSet<String>;
@@ -14,16 +14,11 @@ type Keys = BTreeSet<String>;
 fn recorded() -> BTreeMap<String, Keys> {
     let dir = temp_dir("bot-docs");
     let replay = dir.join("replay.jsonl");
-    let out = liar()
-        .args(["simulate", "--table", "tests/fixtures/docs/table.toml"])
-        .args(["--seed", "5", "--replay"])
-        .arg(&replay)
-        .output()
-        .expect("liar runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    stdout_of(
+        liar()
+            .args(["simulate", "--table", "tests/fixtures/docs/table.toml"])
+            .args(["--seed", "5", "--replay"])
+            .arg(&replay),
     );
     let mut kinds: BTreeMap<String, Keys> = BTreeMap::new();
     for line in std::fs::read_to_string(&replay).expect("a replay").lines() {

@@ -5,7 +5,7 @@
 //! engine change alters them, that is a change of the replay contract:
 //! docs/replay-format.md ("Random streams") says how it is versioned.
 
-use crate::support::{liar, temp_dir};
+use crate::support::{liar, stdout_of, temp_dir};
 use liar::engine::{DiceStream, SeatRng, player_seed};
 use std::fmt::Write;
 
@@ -53,17 +53,12 @@ fn a_seed_and_a_table_give_the_exact_replay_bytes() {
     let dir = temp_dir("golden");
     let replay = dir.join("replay.jsonl");
     for isolation in ["thread", "process"] {
-        let out = liar()
-            .args(["simulate", "--table", "tests/fixtures/golden/table.toml"])
-            .args(["--seed", &SEED.to_string(), "--isolation", isolation])
-            .arg("--replay")
-            .arg(&replay)
-            .output()
-            .expect("liar runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        stdout_of(
+            liar()
+                .args(["simulate", "--table", "tests/fixtures/golden/table.toml"])
+                .args(["--seed", &SEED.to_string(), "--isolation", isolation])
+                .arg("--replay")
+                .arg(&replay),
         );
         let text = std::fs::read_to_string(&replay).expect("a replay");
         assert!(
