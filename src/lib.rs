@@ -17,6 +17,13 @@
 //! - [`viewer`]: stepping through replays.
 //! - [`cli`] and [`app`]: the `liar` command.
 
+// Library code has no unwrap, expect or panic! (tests and doc examples may):
+// what input can get wrong comes back as an error value.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 pub mod app;
 pub mod cli;
 pub mod config;
