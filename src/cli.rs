@@ -64,6 +64,19 @@ pub enum Command {
     BotHost(BotHostArgs),
 }
 
+/// The help of an `--isolation` flag that overrides a file's `[limits]
+/// isolation`, whose default is `$default` when neither says.
+macro_rules! isolation_help {
+    ($default:literal) => {
+        concat!(
+            "Where Lua bots run: thread (in this process) or process (each bot in a confined ",
+            "child process, killed when a call overruns); overrides the file's `[limits] ",
+            "isolation`. Default: ",
+            $default
+        )
+    };
+}
+
 /// Where Lua bots run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IsolationArg {
@@ -124,10 +137,7 @@ pub struct TableArgs {
     #[arg(long, value_name = "MS")]
     pub delay: Option<u64>,
 
-    /// Where Lua bots run: thread (in this process) or process (each bot
-    /// in a confined child process, killed when a call overruns); overrides
-    /// the file's `[limits] isolation`. Default: thread.
-    #[arg(long, value_enum, value_name = "WHERE")]
+    #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
     pub isolation: Option<IsolationArg>,
 }
 
@@ -179,10 +189,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
 
-    /// Where Lua bots run: thread (in this process) or process (each bot
-    /// in a confined child process, killed when a call overruns); overrides
-    /// the file's `[limits] isolation`. Default: thread.
-    #[arg(long, value_enum, value_name = "WHERE")]
+    #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
     pub isolation: Option<IsolationArg>,
 }
 
@@ -289,10 +296,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub no_progress: bool,
 
-    /// Where Lua bots run: thread (in this process) or process (each bot
-    /// in a confined child process, killed when a call overruns); overrides
-    /// the file's `[limits] isolation`. Default: process.
-    #[arg(long, value_enum, value_name = "WHERE")]
+    #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("process"))]
     pub isolation: Option<IsolationArg>,
 
     /// Include decision times and speed in JSON and CSV output (they vary

@@ -69,14 +69,12 @@ fn run(
     let console = Console::stdio(should_color())
         .with_stop(stop.clone())
         .shared();
+    let flag = args.isolation.map(Into::into);
     let seated = table
         .seats
         .iter()
         .enumerate()
-        .map(|(seat, config)| {
-            let flag = args.isolation.map(Into::into);
-            table_seat(seat, config, origin, &console, lang, flag)
-        })
+        .map(|(seat, config)| table_seat(seat, config, origin, &console, lang, flag))
         .collect::<Result<Vec<_>, _>>()?;
     let (infos, mut players): (Vec<_>, Vec<_>) =
         seated.into_iter().map(|s| (s.info, s.player)).unzip();

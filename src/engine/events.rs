@@ -68,6 +68,19 @@ impl PenaltyReason {
         PenaltyReason::Other,
     ];
 
+    /// This reason's place in [`PenaltyReason::ALL`].
+    ///
+    /// ```
+    /// use liar::engine::PenaltyReason;
+    /// for (i, r) in PenaltyReason::ALL.into_iter().enumerate() {
+    ///     assert_eq!(r.index(), i);
+    /// }
+    /// ```
+    pub fn index(self) -> usize {
+        // ALL lists the variants in declaration order.
+        self as usize
+    }
+
     /// The lowercase name used in replays.
     pub fn name(self) -> &'static str {
         match self {

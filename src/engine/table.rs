@@ -6,7 +6,7 @@ use super::events::{Event, Observer, PenaltyAction, PenaltyReason, REPLAY_VERSIO
 use super::payloads::{
     Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, RoundStart,
 };
-use super::penalty::{PenaltyMode, PenaltyPolicy, fallback_decision};
+use super::penalty::{PenaltyPolicy, fallback_decision};
 use super::player::{MatchInfo, Player, PlayerError};
 use super::rng::{DiceStream, PlayerSeeds};
 use crate::rules::{
@@ -59,7 +59,7 @@ pub struct MatchStats {
     /// Chips won minus chips lost over all games, by seat.
     pub chips_won: Vec<i64>,
     /// Failures by seat, counted by reason (in [`PenaltyReason::ALL`] order).
-    pub penalties: Vec<[u32; 6]>,
+    pub penalties: Vec<[u32; PenaltyReason::ALL.len()]>,
     /// Whether each seat was disqualified.
     pub disqualified: Vec<bool>,
     /// Rounds played.
@@ -111,7 +111,7 @@ pub fn play_match<P: Player>(
         stats: MatchStats {
             wins: vec![0; n],
             chips_won: vec![0; n],
-            penalties: vec![[0; 6]; n],
+            penalties: vec![[0; PenaltyReason::ALL.len()]; n],
             disqualified: vec![false; n],
             ..MatchStats::default()
         },
@@ -150,7 +150,7 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                 p.observe(public);
             }
         }
-        let game_over = matches!(event, Event::GameEnd { .. });
+        let game_over = matches!(event, Event::GameEnd(_));
         self.observer.event(&event);
         // Lines a bot wrote while observing go out with its next decision,
         // or at the end of the game: collecting them after every event
@@ -328,7 +328,7 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         self.stats.decisions += 1;
         let answer = self.players[seat].decide(&state.view(seat));
         self.flush_logs(seat);
-        let failure = match answer {
+        let (reason, detail) = match answer {
             Ok(decision) => match state.apply(seat, decision) {
                 Ok(applied) => {
                     self.report(state, seat, decision, applied);
@@ -339,7 +339,7 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
             Err(PlayerError::Failed { reason, detail }) => (reason, detail),
             Err(PlayerError::Quit) => return Err(PlayerError::Quit),
         };
-        self.penalise(state, seat, failure.0, failure.1);
+        self.penalise(state, seat, reason, detail);
         Ok(())
     }
 
@@ -348,11 +348,12 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         if self.logs.is_empty() {
             return;
         }
-        let logs = std::mem::take(&mut self.logs);
         if self.observer.active() {
-            for text in logs {
+            for text in self.logs.drain(..) {
                 self.observer.event(&Event::Log { seat, text });
             }
+        } else {
+            self.logs.clear();
         }
     }
 
@@ -421,74 +422,52 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         detail: String,
     ) {
         let counts = &mut self.stats.penalties[seat];
-        counts[PenaltyReason::ALL
-            .iter()
-            .position(|&r| r == reason)
-            .unwrap_or(5)] += 1;
+        counts[reason.index()] += 1;
         let failures: u32 = counts.iter().sum();
         let policy = self.setup.penalty;
-        if policy
+        let disqualified = policy
             .disqualify_after
-            .is_some_and(|limit| failures >= limit)
-        {
-            self.stats.disqualified[seat] = true;
-            if let Some(end) = state.remove(seat) {
-                let chips = Some(self.chips_after_paying(state, &end));
-                self.emit_penalty(
-                    seat,
-                    reason,
-                    detail,
-                    PenaltyAction::Disqualified,
-                    chips,
-                    Some(end.pot),
-                );
-                self.report_end(state, &end);
+            .is_some_and(|limit| failures >= limit);
+        let mut penalty = Penalty {
+            seat,
+            reason,
+            detail,
+            action: if disqualified {
+                PenaltyAction::Disqualified
+            } else {
+                policy.mode.action()
+            },
+            chips: None,
+            pot: None,
+        };
+        let end = match penalty.action {
+            PenaltyAction::Disqualified => {
+                self.stats.disqualified[seat] = true;
+                state.remove(seat)
             }
-            return;
-        }
-        match policy.mode {
-            PenaltyMode::Forfeit => {
-                if let Ok(end) = state.forfeit(seat) {
-                    let chips = Some(self.chips_after_paying(state, &end));
-                    self.emit_penalty(
-                        seat,
-                        reason,
-                        detail,
-                        PenaltyAction::Forfeit,
-                        chips,
-                        Some(end.pot),
-                    );
-                    self.report_end(state, &end);
-                }
-            }
-            PenaltyMode::Fallback => {
-                self.emit_penalty(seat, reason, detail, PenaltyAction::Fallback, None, None);
+            PenaltyAction::Forfeit => state.forfeit(seat).ok(),
+            PenaltyAction::Fallback => {
+                self.emit_penalty(penalty);
                 let decision = fallback_decision(&state.view(seat));
                 if let Ok(applied) = state.apply(seat, decision) {
                     self.report(state, seat, decision, applied);
                 }
+                return;
             }
+        };
+        // A chip was taken: the penalty says who holds what, then the
+        // round (perhaps the game) ends.
+        if let Some(end) = end {
+            penalty.chips = Some(self.chips_after_paying(state, &end));
+            penalty.pot = Some(end.pot);
+            self.emit_penalty(penalty);
+            self.report_end(state, &end);
         }
     }
 
-    fn emit_penalty(
-        &mut self,
-        seat: Seat,
-        reason: PenaltyReason,
-        detail: String,
-        action: PenaltyAction,
-        chips: Option<Vec<u32>>,
-        pot: Option<u32>,
-    ) {
+    fn emit_penalty(&mut self, penalty: Penalty) {
         if self.active() {
-            self.emit(Event::Penalty(Penalty {
-                seat,
-                reason,
-                detail,
-                action,
-                chips,
-                pot,
-            }));
+            self.emit(Event::Penalty(penalty));
         }
     }
 }

@@ -9,7 +9,7 @@
 -- category names; nothing here repeats them.
 local liar, rs, all_hands, CATEGORIES = ...
 
-local type, rawlen, rawget, next, math_type = type, rawlen, rawget, next, math.type
+local type, rawlen, next, math_type = type, rawlen, next, math.type
 local byte, sub, move = string.byte, string.sub, table.move
 
 -- Every hand in canonical notation, in the engine's hand order.

@@ -223,10 +223,9 @@ impl State {
     fn reload(&mut self, script: &Script, limits: &BotLimits) -> Result<(), BotLoadError> {
         // The old match's functions keep its globals alive.
         self.observe = None;
-        let meter = &self.shared.meter;
-        meter
-            .start(&self.lua, limits.instructions, limits.wall())
-            .map_err(|e| sandbox_error(script, &e))?;
+        self.shared
+            .meter
+            .start_at(limits.instructions, limits.wall(), Instant::now());
         let env: Table = self
             .host
             .fresh_env
@@ -297,9 +296,7 @@ fn load_bot(
         reason,
         detail,
     };
-    meter
-        .start(lua, limits.instructions, limits.wall())
-        .map_err(sandbox)?;
+    meter.start_at(limits.instructions, limits.wall(), Instant::now());
     // The first load parses the text; later loads (one per match) use the
     // bytecode compiled then, which is faster. Bytecode is never taken from
     // a bot: only what this engine compiled from its text.
@@ -504,12 +501,8 @@ pub struct LuaBot {
 impl LuaBot {
     /// Loads the bot in the file at `path`.
     pub fn load(path: impl AsRef<Path>, limits: &BotLimits) -> Result<LuaBot, BotLoadError> {
-        let path = path.as_ref();
-        let code = std::fs::read(path).map_err(|source| BotLoadError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        LuaBot::from_source(&path.display().to_string(), code, limits)
+        let (chunk, code) = read_script(path.as_ref())?;
+        LuaBot::from_source(&chunk, code, limits)
     }
 
     /// Loads a bot from its code; `chunk` names it in messages (`file:line`).
@@ -615,17 +608,17 @@ impl LuaBot {
         seat_info(seat, &self.script.chunk, self.name(), &self.hash)
     }
 
-    fn start(&self) -> Result<Instant, Failure> {
+    /// Starts a call: a fresh budget and deadline, and the watchdog's clock.
+    fn start(&self) -> Instant {
         let now = Instant::now();
-        let st = &self.state;
-        st.shared
+        self.state
+            .shared
             .meter
-            .start_at(&st.lua, self.limits.instructions, self.limits.wall(), now)
-            .map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits))?;
+            .start_at(self.limits.instructions, self.limits.wall(), now);
         if let Some(clock) = &self.clock {
             clock.begin(now);
         }
-        Ok(now)
+        now
     }
 
     /// Records a call's figures; a call that returned after its wall-clock
@@ -652,7 +645,7 @@ impl LuaBot {
     }
 
     fn set_match(&mut self, info: &MatchInfo<'_>) -> Result<(), Failure> {
-        let started = self.start()?;
+        let started = self.start();
         let st = &self.state;
         let result = (|| {
             let rules = st.lua.to_value(info.rules)?;
@@ -671,13 +664,27 @@ impl LuaBot {
     }
 }
 
-const CALLS: [&str; 3] = ["challenge", "reroll", "claim"];
+/// The calls [`BotStats::slowest_call`] may name: the decisions, by
+/// `kind_code - 1`, then `observe`.
+pub(crate) const CALLS: [&str; 4] = ["challenge", "reroll", "claim", "observe"];
 
 /// The largest bot file accepted. Compiling Lua takes more than linear time
 /// on some texts (long chains of `or`, many nested scopes), and a bot is
 /// compiled before any limit can stop it; the largest bundled bot is
 /// 40 KiB.
 pub const MAX_CODE_BYTES: usize = 256 << 10;
+
+/// Reads a bot's file: the name messages give it (its path), and its code.
+pub(crate) fn read_script(path: &Path) -> Result<(String, Vec<u8>), BotLoadError> {
+    let chunk = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(code) => Ok((chunk, code)),
+        Err(source) => Err(BotLoadError::Read {
+            path: chunk,
+            source,
+        }),
+    }
+}
 
 /// Refuses code over [`MAX_CODE_BYTES`].
 pub(crate) fn check_size(chunk: &str, code: &[u8]) -> Result<(), BotLoadError> {
@@ -767,7 +774,7 @@ impl Player for LuaBot {
         };
         let code = usize::from(kind_code(kind)) - 1;
         self.stats.decisions += 1;
-        let started = self.start().map_err(fail)?;
+        let started = self.start();
         let result = self.sync.call(&self.state.host, view, kind);
         let in_time = self.finish(CALLS[code], started);
         let meter = &self.state.shared.meter;
@@ -800,13 +807,7 @@ impl Player for LuaBot {
             return;
         };
         self.stats.observed += 1;
-        let started = match self.start() {
-            Ok(t) => t,
-            Err(f) => {
-                self.pending = Some(f);
-                return;
-            }
-        };
+        let started = self.start();
         let st = &self.state;
         let result = event_table(&st.lua, event, self.ranking).and_then(|t| observe.call::<()>(t));
         let meter = &st.shared.meter;
@@ -816,7 +817,7 @@ impl Player for LuaBot {
                 .tripped()
                 .map(|k| failure::interrupted(k, meter, &self.limits)),
         };
-        let in_time = self.finish("observe", started);
+        let in_time = self.finish(CALLS[3], started);
         if let Some((reason, detail)) = failed.or(in_time.err()) {
             self.pending = Some((reason, format!("in observe: {detail}")));
         }

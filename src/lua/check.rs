@@ -2,6 +2,7 @@
 //! and tell its author what went wrong, how fast and how big it is, and
 //! whether it plays the same way twice.
 
+use super::api::is_log_cap_notice;
 use super::bot::{BotStats, LuaBot};
 use super::isolated_bot::Bot;
 use crate::engine::{
@@ -76,7 +77,7 @@ pub struct CheckReport {
     /// Opponents met.
     pub opponents: Vec<String>,
     /// Failures by reason (in [`PenaltyReason::ALL`] order).
-    pub penalty_counts: [u32; 6],
+    pub penalty_counts: [u32; PenaltyReason::ALL.len()],
     /// The first failures, with details.
     pub penalties: Vec<CheckPenalty>,
     /// Speed and memory of the bot's calls.
@@ -179,20 +180,20 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
     } else {
         options.opponents.clone()
     };
+    // The two opponents of the match where the bot sits at `seat`.
+    let names_at = |seat: usize| {
+        [
+            &opponents[(2 * seat) % opponents.len()],
+            &opponents[(2 * seat + 1) % opponents.len()],
+        ]
+    };
     let mut first_replay = None;
     for m in 0..3u32 {
         let seat = m as usize;
-        let names = [
-            &opponents[(2 * seat) % opponents.len()],
-            &opponents[(2 * seat + 1) % opponents.len()],
-        ];
-        let played = play_one(&mut bot, seat, &names, m, options, &mut report);
-        match played {
-            Ok(lines) => {
-                if m == 0 {
-                    first_replay = Some(lines);
-                }
-            }
+        let names = names_at(seat);
+        match play_one(&mut bot, seat, &names, m, options, &mut report) {
+            Ok(lines) if m == 0 => first_replay = Some(lines),
+            Ok(_) => {}
             Err(e) => {
                 report.load_error = Some(e);
                 return report;
@@ -211,9 +212,8 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
         first_replay,
         Bot::from_source(chunk, code, &options.limits, options.isolation),
     ) {
-        let names = [&opponents[0], &opponents[1 % opponents.len()]];
         let mut scratch = CheckReport::default();
-        if let Ok(second) = play_one(&mut again, 0, &names, 0, options, &mut scratch) {
+        if let Ok(second) = play_one(&mut again, 0, &names_at(0), 0, options, &mut scratch) {
             let diff = first
                 .iter()
                 .zip(second.iter())
@@ -238,7 +238,7 @@ struct Recorder {
     game: u32,
     lines: Vec<String>,
     penalties: Vec<CheckPenalty>,
-    counts: [u32; 6],
+    counts: [u32; PenaltyReason::ALL.len()],
     capped_log: bool,
 }
 
@@ -252,11 +252,7 @@ impl Observer for Recorder {
                 detail,
                 ..
             }) if *seat == self.seat => {
-                let i = PenaltyReason::ALL
-                    .iter()
-                    .position(|r| r == reason)
-                    .unwrap_or(5);
-                self.counts[i] += 1;
+                self.counts[reason.index()] += 1;
                 if self.penalties.len() < KEEP_PENALTIES {
                     self.penalties.push(CheckPenalty {
                         game: (self.round, self.game),
@@ -265,7 +261,7 @@ impl Observer for Recorder {
                     });
                 }
             }
-            Event::Log { seat, text } if *seat == self.seat && text.starts_with("[log limit") => {
+            Event::Log { seat, text } if *seat == self.seat && is_log_cap_notice(text) => {
                 self.capped_log = true;
             }
             _ => {}
@@ -323,7 +319,7 @@ fn play_one(
         game: 0,
         lines: Vec::new(),
         penalties: Vec::new(),
-        counts: [0; 6],
+        counts: [0; PenaltyReason::ALL.len()],
         capped_log: false,
     };
     let stats = play_match(&setup, &mut players, &mut recorder).map_err(|e| e.to_string())?;

@@ -5,26 +5,13 @@
 //! refused before they are read. Anything unexpected is an illegal decision
 //! whose message says what was expected.
 
+use super::api::{describe_value, face_of};
 use crate::rules::{
     Decision, DecisionKind, Dice, Face, Hand, MAX_CLAIM_LEN, Positions, Ranking, SeatView,
     parse_claim,
 };
-use crate::text::cut_bytes;
 use mlua::{Table, Value};
 use std::cmp::Ordering;
-
-/// How a returned value is shown in messages: short, and never through the
-/// bot's own `__tostring`.
-fn shown(v: &Value) -> String {
-    match v {
-        Value::Nil => "nil".to_string(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(i) => i.to_string(),
-        Value::Number(x) => x.to_string(),
-        Value::String(s) => format!("{:?}", cut_bytes(&s.to_string_lossy(), 40)),
-        other => format!("a {}", other.type_name()),
-    }
-}
 
 /// Reads the decision of `kind` from `value`; `func` names the bot's
 /// function in messages (e.g. `claim (bot.lua:12)`).
@@ -62,7 +49,7 @@ pub(crate) fn read(
             Value::Boolean(false) => Ok(Decision::Accept),
             other => Err(format!(
                 "{func} returned {}; it must return true (challenge) or false (accept)",
-                shown(other)
+                describe_value(other)
             )),
         },
         DecisionKind::Reroll => match value {
@@ -72,7 +59,7 @@ pub(crate) fn read(
             other => Err(format!(
                 "{func} returned {}; it must return a list of dice positions 1-5 to throw \
                  again, e.g. {{1, 4}}, or {{}} to keep all five",
-                shown(other)
+                describe_value(other)
             )),
         },
         DecisionKind::Claim => {
@@ -95,7 +82,7 @@ fn checked_claim(
     {
         return Err(format!(
             "{func} returned {} ({hand}), which is not higher than the claim to beat, {}",
-            shown(value),
+            describe_value(value),
             t.claim
         ));
     }
@@ -136,7 +123,7 @@ fn positions(t: &Table) -> Result<Positions, String> {
     {
         return Err(format!(
             "a table with the key {}; give a plain list such as {{1, 4}}",
-            shown(key)
+            describe_value(key)
         ));
     }
     let mut list = Vec::with_capacity(5);
@@ -147,7 +134,7 @@ fn positions(t: &Table) -> Result<Positions, String> {
             other => {
                 return Err(format!(
                     "the position {}; positions are whole numbers 1-5",
-                    shown(other)
+                    describe_value(other)
                 ));
             }
         };
@@ -205,7 +192,7 @@ fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
                 ));
             }
             let text = std::str::from_utf8(&bytes)
-                .map_err(|_| format!("{}, which is not UTF-8 text", shown(value)))?;
+                .map_err(|_| format!("{}, which is not UTF-8 text", describe_value(value)))?;
             parse_claim(text, ranking).map_err(|e| e.to_string())
         }
         Value::Table(t) => {
@@ -224,17 +211,11 @@ fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
             let mut faces = [Face::Nine; 5];
             for (i, f) in faces.iter_mut().enumerate() {
                 let item: Value = t.raw_get(i + 1).unwrap_or(Value::Nil);
-                *f = match &item {
-                    Value::String(s) if s.as_bytes().len() == 1 => {
-                        Face::from_char(s.as_bytes()[0] as char)
-                    }
-                    _ => None,
-                }
-                .ok_or_else(|| {
+                *f = face_of(&item).ok_or_else(|| {
                     format!(
                         "a list whose item {} is {}, not a face (\"9\" \"T\" \"J\" \"Q\" \"K\" \"A\")",
                         i + 1,
-                        shown(&item)
+                        describe_value(&item)
                     )
                 })?;
             }
@@ -242,7 +223,7 @@ fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
         }
         other => Err(format!(
             "{}; it must return a claim such as \"QQQ99\", \"KKK\" or \"full house queens over nines\"",
-            shown(other)
+            describe_value(other)
         )),
     }
 }

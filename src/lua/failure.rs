@@ -98,14 +98,19 @@ fn has_location(text: &str) -> bool {
     }
 }
 
+/// Whether `text` starts with the name of one of the host's own Lua chunks
+/// (`liar prelude`, `liar host`), as locations and tracebacks show it.
+fn in_host_chunk(text: &str) -> bool {
+    text.strip_prefix(INTERNAL_CHUNK.trim_start_matches('='))
+        .is_some_and(|rest| rest.starts_with(' '))
+}
+
 /// `text` without a leading location in the host's own Lua code: a C
 /// function called by a wrapper of the prelude locates its errors at the
 /// wrapper (`liar prelude:431: too many results to unpack`), where the bot's
 /// own line, from the traceback, belongs.
 fn without_host_location(text: &str) -> &str {
-    let internal = INTERNAL_CHUNK.trim_start_matches('=');
-    if let Some(rest) = text.strip_prefix(internal)
-        && rest.starts_with(' ')
+    if in_host_chunk(text)
         && has_location(text)
         && let Some((_, message)) = text.split_once(": ")
     {
@@ -118,7 +123,7 @@ fn without_host_location(text: &str) -> &str {
 fn traceback_location(trace: &str) -> Option<String> {
     trace.lines().find_map(|line| {
         let line = line.trim_start();
-        if line.starts_with("[C]") || line.starts_with("liar ") || line.starts_with('(') {
+        if line.starts_with("[C]") || in_host_chunk(line) || line.starts_with('(') {
             return None;
         }
         let (file, rest) = line.split_once(':')?;

@@ -195,25 +195,21 @@ impl Meter {
         Ok(())
     }
 
-    /// Starts a call: a fresh budget and deadline.
+    /// [`Meter::start_at`] now, in the form the tests of the host
+    /// functions use.
+    #[cfg(test)]
     pub(crate) fn start(
         self: &Arc<Self>,
-        lua: &Lua,
+        _lua: &Lua,
         instructions: u64,
         wall: Duration,
     ) -> mlua::Result<()> {
-        self.start_at(lua, instructions, wall, Instant::now())
+        self.start_at(instructions, wall, Instant::now());
+        Ok(())
     }
 
-    /// [`Meter::start`] with the current time given.
-    pub(crate) fn start_at(
-        self: &Arc<Self>,
-        lua: &Lua,
-        instructions: u64,
-        wall: Duration,
-        now: Instant,
-    ) -> mlua::Result<()> {
-        let _ = lua;
+    /// Starts a call at `now`: a fresh budget and deadline.
+    pub(crate) fn start_at(self: &Arc<Self>, instructions: u64, wall: Duration, now: Instant) {
         self.remaining
             .store(i64::try_from(instructions).unwrap_or(i64::MAX), Relaxed);
         self.refused.store(false, Relaxed);
@@ -236,13 +232,12 @@ impl Meter {
         // called at any time, even from a signal handler.)
         let main = self.main.load(Relaxed);
         if !main.is_null() {
-            // SAFETY: `main` is the main thread of the state `lua` (set by
-            // `install`), alive as long as `lua` is.
+            // SAFETY: `main` is the main thread of this meter's state (set by
+            // `install`), alive as long as the state is.
             unsafe { self.restart_thread(main, self.step_cap()) };
         }
         // String comparisons in C are charged to the call now running.
         metered::set_current(Some(self));
-        Ok(())
     }
 
     /// Records the state's memory limit (for [`Meter::memory_room`]).

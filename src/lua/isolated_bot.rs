@@ -1,6 +1,6 @@
 //! [`Bot`]: a Lua bot in the isolation asked for, behind one type.
 
-use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot, code_hash};
+use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot};
 use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo};
 use crate::rules::{Decision, Seat, SeatView};
 use crate::setup::Isolation;
@@ -21,14 +21,7 @@ pub enum Bot {
     /// In the engine's process.
     Thread(LuaBot),
     /// In a child process.
-    Process {
-        /// The bot.
-        bot: ProcessBot,
-        /// Its script's name in messages.
-        chunk: String,
-        /// The hash of its code.
-        hash: String,
-    },
+    Process(ProcessBot),
 }
 
 impl Bot {
@@ -38,12 +31,8 @@ impl Bot {
         limits: &BotLimits,
         isolation: Isolation,
     ) -> Result<Bot, BotLoadError> {
-        let path = path.as_ref();
-        let code = std::fs::read(path).map_err(|source| BotLoadError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Bot::from_source(&path.display().to_string(), code, limits, isolation)
+        let (chunk, code) = super::bot::read_script(path.as_ref())?;
+        Bot::from_source(&chunk, code, limits, isolation)
     }
 
     /// Loads one of the bots bundled with the engine.
@@ -72,13 +61,9 @@ impl Bot {
                     chunk: chunk.to_string(),
                     detail: format!("cannot find the liar program to run the bot: {e}"),
                 })?;
-                let hash = code_hash(&code);
-                let bot = ProcessBot::load(program, chunk, code, limits)?;
-                Ok(Bot::Process {
-                    bot,
-                    chunk: chunk.to_string(),
-                    hash,
-                })
+                Ok(Bot::Process(ProcessBot::load(
+                    program, chunk, code, limits,
+                )?))
             }
         }
     }
@@ -87,7 +72,7 @@ impl Bot {
     pub fn name(&self) -> Option<&str> {
         match self {
             Bot::Thread(b) => b.name(),
-            Bot::Process { bot, .. } => bot.name(),
+            Bot::Process(bot) => bot.name(),
         }
     }
 
@@ -95,7 +80,7 @@ impl Bot {
     pub fn chunk(&self) -> &str {
         match self {
             Bot::Thread(b) => b.chunk(),
-            Bot::Process { chunk, .. } => chunk,
+            Bot::Process(bot) => bot.chunk(),
         }
     }
 
@@ -103,7 +88,7 @@ impl Bot {
     pub fn hash(&self) -> &str {
         match self {
             Bot::Thread(b) => b.hash(),
-            Bot::Process { hash, .. } => hash,
+            Bot::Process(bot) => bot.hash(),
         }
     }
 
@@ -111,7 +96,7 @@ impl Bot {
     pub fn stats(&self) -> BotStats {
         match self {
             Bot::Thread(b) => b.stats().clone(),
-            Bot::Process { bot, .. } => bot.stats(),
+            Bot::Process(bot) => bot.stats(),
         }
     }
 
@@ -120,7 +105,7 @@ impl Bot {
     pub fn memory_used(&self) -> u64 {
         match self {
             Bot::Thread(b) => b.memory_used(),
-            Bot::Process { bot, .. } => bot.memory_used(),
+            Bot::Process(bot) => bot.memory_used(),
         }
     }
 
@@ -133,7 +118,7 @@ impl Bot {
     fn player(&mut self) -> &mut dyn Player {
         match self {
             Bot::Thread(b) => b,
-            Bot::Process { bot, .. } => bot,
+            Bot::Process(bot) => bot,
         }
     }
 }
@@ -151,7 +136,7 @@ impl Player for Bot {
     fn wants_events(&self) -> bool {
         match self {
             Bot::Thread(b) => b.wants_events(),
-            Bot::Process { bot, .. } => bot.wants_events(),
+            Bot::Process(bot) => bot.wants_events(),
         }
     }
     fn observe(&mut self, event: &PublicEvent) {

@@ -86,7 +86,6 @@ struct Metered {
     inner: ffi::lua_Alloc,
     inner_ud: *mut c_void,
     meter: Arc<Meter>,
-    in_use: Cell<usize>,
     /// The last request refused (pointer, old size, new size), and whether
     /// for the budget.
     last_refused: Cell<Option<(Request, bool)>>,
@@ -95,8 +94,12 @@ struct Metered {
 }
 
 impl Metered {
+    /// Bytes the state holds (kept in the meter, where the hook reads it).
+    fn in_use(&self) -> usize {
+        self.meter.in_use.load(Relaxed)
+    }
+
     fn set_in_use(&self, bytes: usize) {
-        self.in_use.set(bytes);
         self.meter.in_use.store(bytes, Relaxed);
     }
 
@@ -150,7 +153,6 @@ pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<(
         inner,
         inner_ud,
         meter: Arc::clone(meter),
-        in_use: Cell::new(0),
         last_refused: Cell::new(None),
         strings: RefCell::new(HashMap::new()),
     });
@@ -188,7 +190,7 @@ unsafe extern "C" fn metered_alloc(
             if osize >= TRACK_FROM {
                 m.forget(ptr as usize);
             }
-            m.set_in_use(m.in_use.get().saturating_sub(osize));
+            m.set_in_use(m.in_use().saturating_sub(osize));
         }
         // SAFETY: the inner allocator's contract, unchanged.
         return unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
@@ -201,7 +203,7 @@ unsafe extern "C" fn metered_alloc(
         if new.is_null() {
             return refused(m, (ptr as usize, osize, nsize), growth, false);
         }
-        m.set_in_use(m.in_use.get().saturating_sub(old).saturating_add(nsize));
+        m.set_in_use(m.in_use().saturating_sub(old).saturating_add(nsize));
         return new;
     }
     let request: Request = (ptr as usize, osize, nsize);
@@ -229,7 +231,7 @@ unsafe extern "C" fn metered_alloc(
     if growth >= CHARGE_FROM {
         m.meter.charge_quiet((growth / BYTES_PER_STEP) as u64);
     }
-    m.set_in_use(m.in_use.get().saturating_sub(old).saturating_add(nsize));
+    m.set_in_use(m.in_use().saturating_sub(old).saturating_add(nsize));
     if ptr.is_null() && osize == ffi::LUA_TSTRING as usize && nsize >= TRACK_FROM {
         m.track(new as usize, nsize);
     }
@@ -242,7 +244,7 @@ unsafe extern "C" fn metered_alloc(
 fn refused(m: &Metered, request: Request, growth: usize, retry: bool) -> *mut c_void {
     if growth > 0 && !retry {
         m.meter
-            .charge_quiet((m.in_use.get() / GC_BYTES_PER_STEP) as u64);
+            .charge_quiet((m.in_use() / GC_BYTES_PER_STEP) as u64);
         m.last_refused.set(Some((request, false)));
     }
     std::ptr::null_mut()

@@ -42,7 +42,6 @@ mod failure;
 mod hook;
 mod isolated_bot;
 mod isolation;
-
 mod metered;
 mod pattern;
 mod sandbox;
@@ -50,19 +49,17 @@ mod template;
 mod view;
 mod watchdog;
 
+pub use crate::setup::{BUNDLED_BOTS, BotLimits};
 pub use api::{API_VERSION, api_docs};
-// Text helpers the commands share with the bots' messages.
-pub use crate::setup::BUNDLED_BOTS;
-pub use crate::setup::BotLimits;
 pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
 pub use bundled::bundled_source;
 pub use check::{
     CheckOptions, CheckPenalty, CheckReport, CheckWarning, ReplayDifference, check_bot,
     check_source,
 };
+// A text helper the commands share with the bots' messages.
 pub(crate) use failure::bytes;
 pub use isolated_bot::Bot;
 pub use isolation::{HOST_COMMAND, ProcessBot, serve as serve_bot_host};
-
 pub use template::new_bot_template;
 pub use watchdog::EXIT_STUCK;

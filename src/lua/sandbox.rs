@@ -145,8 +145,8 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
     let set_ranking = {
         let meter = Arc::clone(&shared.meter);
         let (instructions, wall) = (limits.instructions, limits.wall());
-        lua.create_function(move |lua, args: mlua::MultiValue| {
-            meter.start(lua, instructions, wall)?;
+        lua.create_function(move |_, args: mlua::MultiValue| {
+            meter.start_at(instructions, wall, std::time::Instant::now());
             install_ranking.call::<()>(args)
         })?
     };

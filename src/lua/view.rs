@@ -10,8 +10,8 @@
 
 use super::api::{category_name, hand_text};
 use crate::engine::{
-    Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, PenaltyAction,
-    PenaltyReason, PublicEvent, RoundStart,
+    Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, PenaltyAction, PublicEvent,
+    RoundStart,
 };
 use crate::rules::{DecisionKind, Dice, Ranking, RoundAction, Seat, SeatView};
 use mlua::{Function, Lua, Table, Value, Variadic};
@@ -170,10 +170,6 @@ fn dice_list(lua: &Lua, dice: &Dice) -> mlua::Result<Table> {
     lua.create_sequence_from(dice.0.iter().map(|f| f.letter().to_string()))
 }
 
-fn reason_name(r: PenaltyReason) -> &'static str {
-    r.name()
-}
-
 fn action_name(a: PenaltyAction) -> &'static str {
     match a {
         PenaltyAction::Forfeit => "forfeit",
@@ -258,7 +254,7 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
         }) => {
             t.raw_set("type", "penalty")?;
             t.raw_set("seat", seat(*s))?;
-            t.raw_set("reason", reason_name(*reason))?;
+            t.raw_set("reason", reason.name())?;
             t.raw_set("action", action_name(*action))?;
             if let Some(c) = c {
                 t.raw_set("chips", chips(c)?)?;

@@ -206,7 +206,7 @@ struct DiceAudit {
 struct Draw {
     line: usize,
     stream: u32,
-    count: u8,
+    count: usize,
     what: DrawKind,
 }
 
@@ -240,16 +240,13 @@ impl DiceAudit {
         match self.seed {
             Some(seed) => self.verify(seed, stream, what, faces),
             None => {
-                // Seating rolls come one at a time; everything else is at most five.
-                for chunk in faces.chunks(u8::MAX as usize) {
-                    self.waiting.push(Draw {
-                        line,
-                        stream,
-                        count: chunk.len() as u8,
-                        what,
-                    });
-                    self.faces.extend_from_slice(chunk);
-                }
+                self.waiting.push(Draw {
+                    line,
+                    stream,
+                    count: faces.len(),
+                    what,
+                });
+                self.faces.extend_from_slice(faces);
                 Ok(())
             }
         }
@@ -281,7 +278,7 @@ impl DiceAudit {
         let faces = std::mem::take(&mut self.faces);
         let mut at = 0;
         for draw in waiting {
-            let end = at + usize::from(draw.count);
+            let end = at + draw.count;
             self.verify(seed, draw.stream, draw.what, &faces[at..end])
                 .map_err(|message| {
                     (

@@ -24,6 +24,15 @@ pub enum NextRoundStarter {
     LeftOfChallenger,
 }
 
+impl NextRoundStarter {
+    /// Every variant.
+    pub const ALL: [NextRoundStarter; 3] = [
+        NextRoundStarter::Challenger,
+        NextRoundStarter::Loser,
+        NextRoundStarter::LeftOfChallenger,
+    ];
+}
+
 /// How the turn order of a match is decided.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,

@@ -418,18 +418,25 @@ fn check(bot: &str, mode: Mode, limits: Limits, expect: Expect) -> Vec<Value> {
     check_run(bot, mode, &run, &replay, expect)
 }
 
-/// Tests `check` in both isolations, as `name::thread` and `name::process`.
+/// Tests `check` (or the body, with `mode` bound) in both isolations, as
+/// `name::thread` and `name::process`.
 macro_rules! in_both_modes {
-    ($name:ident => $check:ident) => {
+    ($(#[$attr:meta])* $name:ident => $check:ident) => {
+        in_both_modes!($(#[$attr])* $name => |mode| $check(mode));
+    };
+    ($(#[$attr:meta])* $name:ident => |$mode:ident| $body:expr) => {
+        $(#[$attr])*
         mod $name {
             use super::*;
             #[test]
             fn thread() {
-                $check(Mode::Thread);
+                let $mode = Mode::Thread;
+                $body;
             }
             #[test]
             fn process() {
-                $check(Mode::Process);
+                let $mode = Mode::Process;
+                $body;
             }
         }
     };
@@ -440,17 +447,9 @@ macro_rules! hostile {
     ($($bot:ident: $limits:ident, $expect:expr;)*) => {
         const CHECKED: &[&str] = &[$(stringify!($bot)),*];
         $(
-            mod $bot {
-                use super::*;
-                #[test]
-                fn thread() {
-                    check(stringify!($bot), Mode::Thread, Limits::$limits, $expect);
-                }
-                #[test]
-                fn process() {
-                    check(stringify!($bot), Mode::Process, Limits::$limits, $expect);
-                }
-            }
+            in_both_modes!($bot => |mode| {
+                check(stringify!($bot), mode, Limits::$limits, $expect)
+            });
         )*
     };
 }
@@ -600,60 +599,20 @@ hostile! {
 mod default_limits {
     use super::*;
 
-    #[test]
-    fn while_true_thread() {
-        check(
-            "runaway_while_true",
-            Mode::Thread,
-            Limits::Cli,
-            Penalised(STOPPED),
-        );
-    }
-    #[test]
-    fn while_true_process() {
-        check(
-            "runaway_while_true",
-            Mode::Process,
-            Limits::Cli,
-            Penalised(STOPPED),
-        );
-    }
-    #[test]
-    fn move_numeric_string_bound_thread() {
+    in_both_modes!(while_true => |mode| {
+        check("runaway_while_true", mode, Limits::Cli, Penalised(STOPPED))
+    });
+    in_both_modes!(move_numeric_string_bound => |mode| {
         check(
             "cloop_move_numeric_string_bound",
-            Mode::Thread,
+            mode,
             Limits::Cli,
             Penalised(CONTAINED),
-        );
-    }
-    #[test]
-    fn move_numeric_string_bound_process() {
-        check(
-            "cloop_move_numeric_string_bound",
-            Mode::Process,
-            Limits::Cli,
-            Penalised(CONTAINED),
-        );
-    }
-    #[test]
-    fn lt_nul_strings_thread() {
-        check(
-            "cwork_lt_nul_strings",
-            Mode::Thread,
-            Limits::Cli,
-            Penalised(CONTAINED),
-        );
-    }
-    #[test]
-    fn lt_nul_strings_process() {
-        check(
-            "cwork_lt_nul_strings",
-            Mode::Process,
-            Limits::Cli,
-            Penalised(CONTAINED),
-        );
-    }
+        )
+    });
+    in_both_modes!(lt_nul_strings => |mode| {
+        check("cwork_lt_nul_strings", mode, Limits::Cli, Penalised(CONTAINED))
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -699,17 +658,7 @@ macro_rules! deterministic {
     ($($bot:ident: $expect:expr;)*) => {
         const TWICE: &[&str] = &[$(stringify!($bot)),*];
         $(
-            mod $bot {
-                use super::*;
-                #[test]
-                fn thread() {
-                    check_deterministic(stringify!($bot), Mode::Thread, $expect);
-                }
-                #[test]
-                fn process() {
-                    check_deterministic(stringify!($bot), Mode::Process, $expect);
-                }
-            }
+            in_both_modes!($bot => |mode| check_deterministic(stringify!($bot), mode, $expect));
         )*
     };
 }
@@ -760,22 +709,10 @@ fn check_flood(bot: &str, mode: Mode, expect: Expect) {
 mod flooding {
     use super::*;
 
-    #[test]
-    fn print_thread() {
-        check_flood("proc_flood_print", Mode::Thread, Penalised(STOPPED));
-    }
-    #[test]
-    fn print_process() {
-        check_flood("proc_flood_print", Mode::Process, Penalised(STOPPED));
-    }
-    #[test]
-    fn long_lines_thread() {
-        check_flood("proc_flood_long_lines", Mode::Thread, Contained(MEMORY));
-    }
-    #[test]
-    fn long_lines_process() {
-        check_flood("proc_flood_long_lines", Mode::Process, Contained(MEMORY));
-    }
+    in_both_modes!(print => |mode| check_flood("proc_flood_print", mode, Penalised(STOPPED)));
+    in_both_modes!(long_lines => |mode| {
+        check_flood("proc_flood_long_lines", mode, Contained(MEMORY))
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -910,17 +847,7 @@ fn check_no_leak(mode: Mode) {
 
 in_both_modes!(leak_mark_everything => check_no_leak);
 
-mod leak_gc_count {
-    use super::*;
-    #[test]
-    fn thread() {
-        check_jobs_agree("leak_gc_count", Mode::Thread);
-    }
-    #[test]
-    fn process() {
-        check_jobs_agree("leak_gc_count", Mode::Process);
-    }
-}
+in_both_modes!(leak_gc_count => |mode| check_jobs_agree("leak_gc_count", mode));
 
 /// The penalties of the bot named "hostile" in every replay of a
 /// tournament: (replay, reason, detail).
@@ -1078,26 +1005,9 @@ fn check_host_memory(bot: &str, mode: Mode, expect: Expect) {
     check_run(bot, mode, &run, &replay, expect);
 }
 
-#[cfg(target_os = "linux")]
-mod cwork_gsub_replacement_copies {
-    use super::*;
-    #[test]
-    fn thread() {
-        check_host_memory(
-            "cwork_gsub_replacement_copies",
-            Mode::Thread,
-            Penalised(MEMORY),
-        );
-    }
-    #[test]
-    fn process() {
-        check_host_memory(
-            "cwork_gsub_replacement_copies",
-            Mode::Process,
-            Penalised(MEMORY),
-        );
-    }
-}
+in_both_modes!(#[cfg(target_os = "linux")] cwork_gsub_replacement_copies => |mode| {
+    check_host_memory("cwork_gsub_replacement_copies", mode, Penalised(MEMORY))
+});
 
 // ---------------------------------------------------------------------------
 // The other commands that play bots.
@@ -1173,38 +1083,10 @@ fn check_narrated(command: &str, mode: Mode) {
 
 mod other_commands {
     use super::*;
-    #[test]
-    fn check_bot_nondeterminism_thread() {
-        check_bot_reports_nondeterminism(Mode::Thread);
-    }
-    #[test]
-    fn check_bot_nondeterminism_process() {
-        check_bot_reports_nondeterminism(Mode::Process);
-    }
-    #[test]
-    fn check_bot_stuck_call_thread() {
-        check_bot_contains(Mode::Thread);
-    }
-    #[test]
-    fn check_bot_stuck_call_process() {
-        check_bot_contains(Mode::Process);
-    }
-    #[test]
-    fn watch_thread() {
-        check_narrated("watch", Mode::Thread);
-    }
-    #[test]
-    fn watch_process() {
-        check_narrated("watch", Mode::Process);
-    }
-    #[test]
-    fn play_thread() {
-        check_narrated("play", Mode::Thread);
-    }
-    #[test]
-    fn play_process() {
-        check_narrated("play", Mode::Process);
-    }
+    in_both_modes!(check_bot_nondeterminism => check_bot_reports_nondeterminism);
+    in_both_modes!(check_bot_stuck_call => check_bot_contains);
+    in_both_modes!(watch => |mode| check_narrated("watch", mode));
+    in_both_modes!(play => |mode| check_narrated("play", mode));
 }
 
 // ---------------------------------------------------------------------------

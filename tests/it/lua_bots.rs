@@ -298,7 +298,7 @@ return bot
         let mut logs = Logs(Vec::new());
         {
             let mut players: Vec<Box<dyn Player + '_>> = vec![
-                Box::new(Borrowed(&mut b)),
+                Box::new(&mut b),
                 Box::new(NativePlayer::new(Policy::Honest)),
                 Box::new(NativePlayer::new(Policy::Random)),
             ];
@@ -312,33 +312,6 @@ return bot
             last, "games 5",
             "the state is kept across the games of a match"
         );
-    }
-}
-
-/// Lends a bot to a match without giving it away.
-struct Borrowed<'a>(&'a mut LuaBot);
-
-impl Player for Borrowed<'_> {
-    fn begin_match(&mut self, info: &liar::engine::MatchInfo<'_>) {
-        self.0.begin_match(info)
-    }
-    fn begin_game(&mut self, game: u32, seed: u64) {
-        self.0.begin_game(game, seed)
-    }
-    fn decide(
-        &mut self,
-        view: &liar::rules::SeatView<'_>,
-    ) -> Result<liar::rules::Decision, liar::engine::PlayerError> {
-        self.0.decide(view)
-    }
-    fn wants_events(&self) -> bool {
-        self.0.wants_events()
-    }
-    fn observe(&mut self, event: &liar::engine::PublicEvent) {
-        self.0.observe(event)
-    }
-    fn take_logs(&mut self, out: &mut Vec<String>) {
-        self.0.take_logs(out)
     }
 }
 

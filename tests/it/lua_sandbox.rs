@@ -64,6 +64,27 @@ fn play_with(
     (stats, events.0)
 }
 
+/// The seats of a match for [`play_kept`]: the hostile bot takes seat 0.
+fn kept_setup(rules: Rules, seed: u64, games: u32) -> MatchSetup {
+    MatchSetup::native(rules, seed, games, &["honest", "honest", "random"])
+}
+
+/// Plays `setup` with `hostile` at seat 0, lent (the caller keeps it for its
+/// next match), and an honest and a random player after it.
+fn play_kept(hostile: &mut LuaBot, mut setup: MatchSetup) -> (MatchStats, Vec<Event>) {
+    setup.seats[0] = hostile.seat_info(0);
+    let mut events = Events::default();
+    let mut players: Vec<Box<dyn Player + '_>> = vec![
+        Box::new(hostile),
+        Box::new(NativePlayer::new(Policy::Honest)),
+        Box::new(NativePlayer::new(Policy::Random)),
+    ];
+    match play_match(&setup, &mut players, &mut events) {
+        Ok(stats) => (stats, events.0),
+        Err(e) => panic!("the match should start: {e}"),
+    }
+}
+
 /// Plays with two native players after the hostile bot.
 fn play(hostile: LuaBot, games: u32) -> (MatchStats, Vec<Event>) {
     let others: Vec<Box<dyn Player>> = vec![
@@ -71,6 +92,19 @@ fn play(hostile: LuaBot, games: u32) -> (MatchStats, Vec<Event>) {
         Box::new(NativePlayer::new(Policy::Random)),
     ];
     play_with(hostile, others, games)
+}
+
+/// Each body, run in the bot's `claim`, is penalised for its budget, in time.
+fn each_stopped_by_the_budget(bodies: &[&str]) {
+    for body in bodies {
+        let started = Instant::now();
+        let (stats, _) = play(bot(&claim_bot(body)), 1);
+        assert_penalised_for(&stats, PenaltyReason::Budget);
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "stopped in time: {body}"
+        );
+    }
 }
 
 fn count(stats: &MatchStats, seat: usize, reason: PenaltyReason) -> u32 {
@@ -348,15 +382,7 @@ fn threat_05_catching_the_budget_error() {
   for _ in function() return true end, nil, nil, closing do end
 "#,
     ];
-    for body in bodies {
-        let started = Instant::now();
-        let (stats, _) = play(bot(&claim_bot(body)), 1);
-        assert_penalised_for(&stats, PenaltyReason::Budget);
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "stopped in time: {body}"
-        );
-    }
+    each_stopped_by_the_budget(&bodies);
 }
 
 // 6. An error object whose __tostring loops: the host's formatting stays bounded.
@@ -485,15 +511,7 @@ fn threat_10_pathological_patterns() {
         r#"string.find(string.rep("a", 100000), string.rep("a", 50000) .. "b", 1, true)"#,
         r#"local s = string.rep("a", 1000) s:find(".-.-.-.-b")"#,
     ];
-    for body in bodies {
-        let started = Instant::now();
-        let (stats, _) = play(bot(&claim_bot(body)), 1);
-        assert_penalised_for(&stats, PenaltyReason::Budget);
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "stopped in time: {body}"
-        );
-    }
+    each_stopped_by_the_budget(&bodies);
 }
 
 // 11. Deep recursion.
@@ -843,33 +861,6 @@ return bot
     );
 }
 
-/// Lends a bot to a match without giving it away.
-struct Borrowed<'a>(&'a mut LuaBot);
-
-impl Player for Borrowed<'_> {
-    fn begin_match(&mut self, info: &liar::engine::MatchInfo<'_>) {
-        self.0.begin_match(info)
-    }
-    fn begin_game(&mut self, game: u32, seed: u64) {
-        self.0.begin_game(game, seed)
-    }
-    fn decide(
-        &mut self,
-        view: &liar::rules::SeatView<'_>,
-    ) -> Result<liar::rules::Decision, liar::engine::PlayerError> {
-        self.0.decide(view)
-    }
-    fn wants_events(&self) -> bool {
-        self.0.wants_events()
-    }
-    fn observe(&mut self, event: &liar::engine::PublicEvent) {
-        self.0.observe(event)
-    }
-    fn take_logs(&mut self, out: &mut Vec<String>) {
-        self.0.take_logs(out)
-    }
-}
-
 // 12 (continued). What a bot poisons in one match does not reach the next:
 // each match starts with fresh globals and fresh library tables.
 #[test]
@@ -894,25 +885,10 @@ return bot
 "#;
     let mut hostile = bot(code);
     for round in 0..3 {
-        let mut setup = MatchSetup::native(
-            Rules::default(),
-            7 + round,
-            2,
-            &["honest", "honest", "random"],
-        );
-        setup.seats[0] = hostile.seat_info(0);
-        let mut events = Events::default();
-        {
-            let mut players: Vec<Box<dyn Player + '_>> = vec![
-                Box::new(Borrowed(&mut hostile)),
-                Box::new(NativePlayer::new(Policy::Honest)),
-                Box::new(NativePlayer::new(Policy::Random)),
-            ];
-            let stats = play_match(&setup, &mut players, &mut events).unwrap_or_default();
-            assert_eq!(stats.games, 2);
-            assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events.0));
-        }
-        let lines = logs(&events.0, 0);
+        let (stats, events) = play_kept(&mut hostile, kept_setup(Rules::default(), 7 + round, 2));
+        assert_eq!(stats.games, 2);
+        assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events));
+        let lines = logs(&events, 0);
         assert_eq!(
             lines.first().map(String::as_str),
             Some("nil function function function true abab"),
@@ -927,24 +903,9 @@ return bot
 fn errors_are_located_in_every_match() {
     let mut hostile = bot(&claim_bot("local t = nil\n  local x = t.field"));
     for round in 0..2 {
-        let mut setup = MatchSetup::native(
-            Rules::default(),
-            3 + round,
-            1,
-            &["honest", "honest", "random"],
-        );
-        setup.seats[0] = hostile.seat_info(0);
-        let mut events = Events::default();
-        {
-            let mut players: Vec<Box<dyn Player + '_>> = vec![
-                Box::new(Borrowed(&mut hostile)),
-                Box::new(NativePlayer::new(Policy::Honest)),
-                Box::new(NativePlayer::new(Policy::Random)),
-            ];
-            let stats = play_match(&setup, &mut players, &mut events).unwrap_or_default();
-            assert!(stats.penalty_total(0) > 0);
-        }
-        let d = details(&events.0);
+        let (stats, events) = play_kept(&mut hostile, kept_setup(Rules::default(), 3 + round, 1));
+        assert!(stats.penalty_total(0) > 0);
+        let d = details(&events);
         assert!(
             d[0].starts_with("hostile.lua:9: attempt to index a nil value (local 't')"),
             "match {round}: {}",
@@ -1005,22 +966,9 @@ fn stopped_at_load(code: &str, reasons: &[PenaltyReason]) -> (PenaltyReason, Str
 fn stopped_in_call(body: &str, reasons: &[PenaltyReason]) -> (String, Duration) {
     let code = claim_bot(&format!("if n == 1 then\n{body}\nend"));
     let mut hostile = bot_with(&code, BotLimits::default());
-    let mut setup = MatchSetup::native(Rules::default(), 42, 1, &["honest", "honest", "random"]);
-    setup.seats[0] = hostile.seat_info(0);
-    let mut events = Events::default();
-    let stats = {
-        let mut players: Vec<Box<dyn Player + '_>> = vec![
-            Box::new(Borrowed(&mut hostile)),
-            Box::new(NativePlayer::new(Policy::Honest)),
-            Box::new(NativePlayer::new(Policy::Random)),
-        ];
-        match play_match(&setup, &mut players, &mut events) {
-            Ok(s) => s,
-            Err(e) => panic!("the match should start: {e}"),
-        }
-    };
+    let (stats, events) = play_kept(&mut hostile, kept_setup(Rules::default(), 42, 1));
     assert_eq!(stats.games, 1, "the game is played to its end");
-    let d = details(&events.0);
+    let d = details(&events);
     assert_eq!(stats.penalty_total(0), 1, "{body}\none penalty: {d:?}");
     let reason = PenaltyReason::ALL
         .iter()
@@ -1420,23 +1368,14 @@ return bot
             kickers,
             ..Rules::default()
         };
-        let mut setup = MatchSetup::native(rules, 5, 2, &["honest", "honest", "random"]);
+        let mut setup = kept_setup(rules, 5, 2);
         setup.penalty.disqualify_after = None;
-        setup.seats[0] = hostile.seat_info(0);
-        let mut events = Events::default();
-        let stats = {
-            let mut players: Vec<Box<dyn Player + '_>> = vec![
-                Box::new(Borrowed(&mut hostile)),
-                Box::new(NativePlayer::new(Policy::Honest)),
-                Box::new(NativePlayer::new(Policy::Random)),
-            ];
-            play_match(&setup, &mut players, &mut events).unwrap_or_default()
-        };
+        let (stats, events) = play_kept(&mut hostile, setup);
         assert_eq!(stats.games, 2);
         if round == 0 {
             assert_penalised_for(&stats, PenaltyReason::Budget);
         } else {
-            assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events.0));
+            assert_eq!(stats.penalty_total(0), 0, "{:?}", details(&events));
         }
     }
 }

@@ -7,34 +7,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-fn record<P: Player>(setup: &MatchSetup, players: &mut [P]) -> (Vec<u8>, MatchStats) {
-    let mut writer = ReplayWriter::new(Vec::new());
-    let stats = play_match(setup, players, &mut writer).expect("valid setup");
-    (writer.finish().expect("in-memory writes"), stats)
-}
-
-fn native_replay(rules: Rules, seed: u64, games: u32, policies: &[&str]) -> Vec<u8> {
-    let setup = MatchSetup::native(rules, seed, games, policies);
-    let mut players = native_players(&setup).expect("known policies");
-    record(&setup, &mut players).0
-}
+use crate::support::{Flaky, Rng, native_replay, record};
 
 fn lines(bytes: &[u8]) -> Vec<String> {
     String::from_utf8(bytes.to_vec())
@@ -57,11 +30,7 @@ fn accepts_every_rule_variant() {
     let mut checked = 0;
     for straights in Straights::ALL {
         for kickers in [true, false] {
-            for next_round_starter in [
-                NextRoundStarter::Challenger,
-                NextRoundStarter::Loser,
-                NextRoundStarter::LeftOfChallenger,
-            ] {
+            for next_round_starter in NextRoundStarter::ALL {
                 for seating in [SeatingRule::Throw, SeatingRule::Listed] {
                     for players in 2..=6 {
                         for chips in 1..=5 {
@@ -108,62 +77,12 @@ fn accepts_long_matches() {
     }
 }
 
-/// A native player that sometimes fails, plays illegally, logs or quits.
-struct Flaky {
-    inner: NativePlayer,
-    rng: Rng,
-    /// Failures per 100 decisions.
-    rate: usize,
-    quit_at: Option<u32>,
-    decisions: u32,
-    logs: Vec<String>,
-}
-
-impl Flaky {
-    fn new(seed: u64, rate: usize, quit_at: Option<u32>) -> Self {
-        let policy = Policy::named("random").expect("built-in");
-        Flaky {
-            inner: NativePlayer::new(policy),
-            rng: Rng(seed),
-            rate,
-            quit_at,
-            decisions: 0,
-            logs: Vec::new(),
-        }
-    }
-}
-
-impl Player for Flaky {
-    fn begin_game(&mut self, game: u32, seed: u64) {
-        self.inner.begin_game(game, seed);
-    }
-
-    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
-        self.decisions += 1;
-        if self.quit_at == Some(self.decisions) {
-            return Err(PlayerError::Quit);
-        }
-        if self.rng.below(3) == 0 {
-            self.logs.push(format!("decision {}", self.decisions));
-        }
-        let roll = self.rng.below(100);
-        if roll < self.rate / 2 {
-            return Err(PlayerError::failed(PenaltyReason::Timeout, "too slow"));
-        }
-        if roll < self.rate {
-            // A decision of the wrong kind: the engine calls it illegal.
-            return Ok(match view.decision {
-                Some(DecisionKind::Claim) => Decision::Accept,
-                Some(DecisionKind::Respond) => Decision::Reroll(Positions::NONE),
-                _ => Decision::Challenge,
-            });
-        }
-        self.inner.decide(view)
-    }
-
-    fn take_logs(&mut self, out: &mut Vec<String>) {
-        out.append(&mut self.logs);
-    }
+/// A [`Flaky`] player that logs "decision N" at about one decision in three.
+fn flaky(seed: u64, rate: usize, quit_at: Option<u32>) -> Flaky {
+    let log = |rng: &mut Rng, n: u32, _: &SeatView<'_>| {
+        (rng.below(3) == 0).then(|| format!("decision {n}"))
+    };
+    Flaky::new(seed, rate, quit_at, Box::new(log))
 }
 
 fn flaky_setup(rules: Rules, seed: u64, seats: usize, penalty: PenaltyPolicy) -> MatchSetup {
@@ -187,17 +106,13 @@ fn accepts_penalties_logs_and_disqualifications() {
         };
         let rules = Rules {
             chips: 1 + rng.below(4) as u32,
-            next_round_starter: [
-                NextRoundStarter::Challenger,
-                NextRoundStarter::Loser,
-                NextRoundStarter::LeftOfChallenger,
-            ][rng.below(3)],
+            next_round_starter: NextRoundStarter::ALL[rng.below(3)],
             ..Rules::default()
         };
         let setup = flaky_setup(rules, rng.next(), seats, penalty);
         // Only seat 0 fails, so one disqualification at most.
         let mut players: Vec<Flaky> = (0..seats)
-            .map(|s| Flaky::new(rng.next(), if s == 0 { 30 } else { 0 }, None))
+            .map(|s| flaky(rng.next(), if s == 0 { 30 } else { 0 }, None))
             .collect();
         let (bytes, stats) = record(&setup, &mut players);
         let summary = check_replay(&bytes[..])
@@ -217,7 +132,7 @@ fn one_player_games_end_with_game_end() {
         disqualify_after: Some(1),
     };
     let setup = flaky_setup(Rules::default(), 9, 2, penalty);
-    let mut players = vec![Flaky::new(1, 100, None), Flaky::new(2, 0, None)];
+    let mut players = vec![flaky(1, 100, None), flaky(2, 0, None)];
     let (bytes, _) = record(&setup, &mut players);
     check_replay(&bytes[..]).expect("valid");
 }
@@ -232,7 +147,7 @@ fn accepts_aborted_matches() {
             PenaltyPolicy::default(),
         );
         let mut players: Vec<Flaky> = (0..3)
-            .map(|s| Flaky::new(s, 0, (s == 1).then_some(quit_at)))
+            .map(|s| flaky(s, 0, (s == 1).then_some(quit_at)))
             .collect();
         let (bytes, stats) = record(&setup, &mut players);
         assert!(stats.aborted);
@@ -733,9 +648,7 @@ fn a_match_stopped_early_still_reveals_its_seed() {
 
     // A player quitting in the middle of a game.
     let setup = flaky_setup(Rules::default(), 5, 3, PenaltyPolicy::default());
-    let mut players: Vec<Flaky> = (0..3)
-        .map(|s| Flaky::new(s, 0, (s == 1).then_some(7)))
-        .collect();
+    let mut players: Vec<Flaky> = (0..3).map(|s| flaky(s, 0, (s == 1).then_some(7))).collect();
     let mut sealed = SealedSeed::new(ReplayWriter::new(Vec::new()), true);
     let stats = play_match(&setup, &mut players, &mut sealed).expect("valid setup");
     assert!(stats.aborted);

@@ -1,7 +1,14 @@
 //! What many test areas share: the real binary with a clean environment,
-//! scratch directories that are removed afterwards, and small checks.
+//! scratch directories that are removed afterwards, small checks, a
+//! deterministic generator and replays recorded from the real engine.
 
 use assert_cmd::Command;
+use liar::engine::{
+    MatchSetup, MatchStats, NativePlayer, PenaltyReason, Player, PlayerError, Policy,
+    native_players, play_match,
+};
+use liar::replay::ReplayWriter;
+use liar::rules::{Decision, DecisionKind, Positions, Rules, SeatView};
 use std::ops::Deref;
 use std::path::Path;
 use tempfile::TempDir;
@@ -74,4 +81,99 @@ pub fn sha256_of_seed(seed: u64) -> String {
 pub fn hex64(line: &str) -> Option<&str> {
     line.split(|c: char| !c.is_ascii_hexdigit())
         .find(|w| w.len() == 64)
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Plays `setup` and returns the replay's bytes and the match's figures.
+pub fn record<P: Player>(setup: &MatchSetup, players: &mut [P]) -> (Vec<u8>, MatchStats) {
+    let mut writer = ReplayWriter::new(Vec::new());
+    let stats = play_match(setup, players, &mut writer).expect("valid setup");
+    (writer.finish().expect("in-memory writes"), stats)
+}
+
+/// The replay of a match of built-in policies.
+pub fn native_replay(rules: Rules, seed: u64, games: u32, policies: &[&str]) -> Vec<u8> {
+    let setup = MatchSetup::native(rules, seed, games, policies);
+    let mut players = native_players(&setup).expect("known policies");
+    record(&setup, &mut players).0
+}
+
+/// What a [`Flaky`] player writes to its debug log before a decision (its
+/// generator, the decision's number from 1, the view), if anything.
+pub type FlakyLog = Box<dyn FnMut(&mut Rng, u32, &SeatView<'_>) -> Option<String>>;
+
+/// A random native player that sometimes fails (a timeout, or a decision of
+/// the wrong kind, which the engine calls illegal), may quit at its n-th
+/// decision, and writes what `log` gives to its debug log.
+pub struct Flaky {
+    inner: NativePlayer,
+    rng: Rng,
+    /// Failures per 100 decisions.
+    rate: usize,
+    quit_at: Option<u32>,
+    decisions: u32,
+    logs: Vec<String>,
+    log: FlakyLog,
+}
+
+impl Flaky {
+    pub fn new(seed: u64, rate: usize, quit_at: Option<u32>, log: FlakyLog) -> Self {
+        Flaky {
+            inner: NativePlayer::new(Policy::Random),
+            rng: Rng(seed),
+            rate,
+            quit_at,
+            decisions: 0,
+            logs: Vec::new(),
+            log,
+        }
+    }
+}
+
+impl Player for Flaky {
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.inner.begin_game(game, seed);
+    }
+
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        self.decisions += 1;
+        if self.quit_at == Some(self.decisions) {
+            return Err(PlayerError::Quit);
+        }
+        if let Some(line) = (self.log)(&mut self.rng, self.decisions, view) {
+            self.logs.push(line);
+        }
+        let roll = self.rng.below(100);
+        if roll < self.rate / 2 {
+            return Err(PlayerError::failed(PenaltyReason::Timeout, "too slow"));
+        }
+        if roll < self.rate {
+            return Ok(match view.decision {
+                Some(DecisionKind::Claim) => Decision::Accept,
+                Some(DecisionKind::Respond) => Decision::Reroll(Positions::NONE),
+                _ => Decision::Challenge,
+            });
+        }
+        self.inner.decide(view)
+    }
+
+    fn take_logs(&mut self, out: &mut Vec<String>) {
+        out.append(&mut self.logs);
+    }
 }

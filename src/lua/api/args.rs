@@ -11,8 +11,9 @@ use crate::rules::{Dice, Face, Hand, Lang, MAX_CLAIM_LEN, Ranking, parse_claim};
 use crate::text::cut_bytes;
 use mlua::{FromLua, Lua, LuaString, Value};
 
-/// A value as error messages show it (strings cut to 40 bytes).
-pub(super) fn describe_value(v: &Value) -> String {
+/// A value as error messages show it: short (strings cut to 40 bytes), and
+/// never through the bot's own `__tostring`.
+pub(crate) fn describe_value(v: &Value) -> String {
     match v {
         Value::String(s) => {
             let text = s.to_string_lossy();
@@ -161,7 +162,7 @@ impl LangArg {
 }
 
 /// A face from its one-letter name (`"Q"`, `"q"`, or `"5"` on standard dice).
-fn face_of(v: &Value) -> Option<Face> {
+pub(crate) fn face_of(v: &Value) -> Option<Face> {
     let Value::String(s) = v else { return None };
     match s.as_bytes().as_ref() {
         [c] => Face::from_char(*c as char),

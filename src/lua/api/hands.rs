@@ -7,7 +7,7 @@ use super::args::{DiceArg, HandArg, LangArg, bad, describe_value, opt_hand};
 use super::names::{category_name, face_name, hand_text};
 use super::reference::{Entry, Return, function, optional, param};
 use super::shared::Shared;
-use crate::rules::{Face, describe as describe_hand};
+use crate::rules::{Face, Hand, describe as describe_hand};
 use mlua::{Lua, LuaString, Table, Value};
 
 const HAND_LIKE: &str = "LiarHandLike";
@@ -248,16 +248,18 @@ fn nth_above(lua: &Lua, s: &Shared, (hand, n): (Option<HandArg>, Value)) -> mlua
             ));
         }
     };
-    match s.ranking().hands_above(h).get(n - 1) {
-        Some(&next) => Ok(Value::String(hand_text(lua, next)?)),
-        None => Ok(Value::Nil),
-    }
+    hand_or_nil(lua, s.ranking().hands_above(h).get(n - 1))
 }
 
 fn lowest_above(lua: &Lua, s: &Shared, hand: Option<HandArg>) -> mlua::Result<Value> {
     let h = opt_hand(&hand, lua, s, "lowest_above", "hand")?;
-    match s.ranking().hands_above(h).first() {
-        Some(&next) => Ok(Value::String(hand_text(lua, next)?)),
+    hand_or_nil(lua, s.ranking().hands_above(h).first())
+}
+
+/// A hand as text, or `nil` for none.
+fn hand_or_nil(lua: &Lua, hand: Option<&Hand>) -> mlua::Result<Value> {
+    match hand {
+        Some(&h) => Ok(Value::String(hand_text(lua, h)?)),
         None => Ok(Value::Nil),
     }
 }

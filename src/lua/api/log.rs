@@ -4,6 +4,15 @@
 use crate::setup::BotLimits;
 use crate::text::cut_bytes;
 
+/// How the line saying that the cap was reached starts.
+const CAP_NOTICE: &str = "[log limit";
+
+/// Whether `line` is the one saying that the cap was reached (or a bot's
+/// line that reads the same).
+pub(crate) fn is_log_cap_notice(line: &str) -> bool {
+    line.starts_with(CAP_NOTICE)
+}
+
 /// Pending log lines and this game's allowance.
 pub(super) struct LogBuffer {
     lines: Vec<String>,
@@ -54,7 +63,7 @@ impl LogBuffer {
             self.capped = true;
             let cap = self.cap;
             self.lines.push(format!(
-                "[log limit of {cap} lines per game reached; further lines of this game are dropped]"
+                "{CAP_NOTICE} of {cap} lines per game reached; further lines of this game are dropped]"
             ));
         }
     }

@@ -27,6 +27,8 @@ mod ranking_tables;
 mod reference;
 mod shared;
 
+pub(crate) use args::{describe_value, face_of};
+pub(crate) use log::is_log_cap_notice;
 pub(crate) use names::{category_name, hand_text};
 pub(crate) use ranking_tables::set_ranking;
 pub(crate) use shared::Shared;

@@ -82,10 +82,15 @@ pub(crate) const fn optional(name: &'static str, ty: &'static str, note: &'stati
 #[derive(Debug)]
 pub(crate) struct Return(pub(crate) &'static str, pub(crate) &'static str);
 
+/// The face names, each in double quotes (`"9"`).
+fn quoted_faces() -> Vec<String> {
+    face_names().map(|f| format!("\"{f}\"")).collect()
+}
+
 impl Entry {
     /// The doc with its placeholders filled in.
     fn text(&self) -> String {
-        let faces: Vec<String> = face_names().map(|f| format!("\"{f}\"")).collect();
+        let faces = quoted_faces();
         let categories: Vec<String> = category_names().map(|c| format!("`\"{c}\"`")).collect();
         let (rest, last) = categories.split_at(categories.len().saturating_sub(1));
         self.doc
@@ -159,7 +164,7 @@ fn doc_lines(text: &str) -> String {
 
 /// The LuaLS aliases of faces and categories.
 pub(crate) fn lua_aliases() -> String {
-    let faces: Vec<String> = face_names().map(|f| format!("\"{f}\"")).collect();
+    let faces = quoted_faces();
     let mut out = format!(
         "---A face, lowest to highest: {}.\n---@alias LiarFace {}\n\n---@alias LiarCategory\n",
         faces.join(" "),

@@ -1,10 +1,10 @@
 //! [`ProcessBot`]: the engine's side of a bot that runs in a child process.
 
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
-use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo};
-use crate::lua::failure::bytes;
-use crate::lua::{BotLimits, BotLoadError, BotStats};
-use crate::rules::{Decision, Rules, Seat, SeatView};
+use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
+use crate::lua::failure::{Failure, bytes};
+use crate::lua::{BotLimits, BotLoadError, BotStats, code_hash};
+use crate::rules::{Decision, SeatView};
 use crate::text::cut_bytes;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -28,9 +28,6 @@ const MAX_UNREAD: usize = 64;
 fn grace(wall: Duration) -> Duration {
     (wall / 2).max(Duration::from_millis(250))
 }
-
-/// A failure to report as a penalty.
-type Failure = (PenaltyReason, String);
 
 /// A request whose reply is not read yet, and how long it may take.
 struct Unread {
@@ -113,6 +110,18 @@ impl Conn {
             allowance,
             what,
         });
+    }
+
+    /// Puts a view in the outbox, with only the part of its history that
+    /// the child does not have yet.
+    fn queue_view(&mut self, view: &SeatView<'_>, allowance: Duration) {
+        let round = (view.game, view.round);
+        let from = match self.history {
+            Some((r, n)) if r == round && n <= view.history.len() => n,
+            _ => 0,
+        };
+        self.history = Some((round, view.history.len()));
+        self.queue(&view_request(view, from), allowance, "deciding");
     }
 
     /// Sends what is in the outbox.
@@ -255,12 +264,14 @@ pub struct ProcessBot {
     program: PathBuf,
     chunk: String,
     code: Vec<u8>,
+    /// [`code_hash`] of `code`.
+    hash: String,
     limits: BotLimits,
     name: Option<String>,
     observes: bool,
     conn: Option<Conn>,
-    /// The current match, to start it again in a new process.
-    match_info: Option<(Seat, u32, Rules, Vec<SeatInfo>)>,
+    /// The current match's request, to start it again in a new process.
+    match_request: Option<Vec<u8>>,
     game: Option<(u32, u64)>,
     logs: Vec<String>,
     /// A failure to report at the next decision.
@@ -283,12 +294,13 @@ impl ProcessBot {
         let mut bot = ProcessBot {
             program,
             chunk: chunk.to_string(),
+            hash: code_hash(&code),
             code,
             limits: *limits,
             name: None,
             observes: false,
             conn: None,
-            match_info: None,
+            match_request: None,
             game: None,
             logs: Vec::new(),
             pending: None,
@@ -313,6 +325,16 @@ impl ProcessBot {
     /// The name the bot gives itself.
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
+    }
+
+    /// The script's name as messages show it (its path).
+    pub fn chunk(&self) -> &str {
+        &self.chunk
+    }
+
+    /// The hash of the bot's code ([`code_hash`]).
+    pub fn hash(&self) -> &str {
+        &self.hash
     }
 
     /// Figures about the bot's calls so far, over all its processes.
@@ -377,31 +399,23 @@ impl ProcessBot {
         }
         self.live = BotStats::default();
         self.conn = Some(conn);
-        if let Some((seat, games, rules, seats)) = self.match_info.clone() {
-            self.send_match(seat, games, rules, seats);
-            if let Some((game, seed)) = self.game {
-                self.send(Request::BeginGame { game, seed }, 0, "starting a game");
-            }
+        self.send_match();
+        if let Some((game, seed)) = self.game {
+            self.send(Request::BeginGame { game, seed }, 0, "starting a game");
         }
         Ok(())
     }
 
-    fn send_match(&mut self, seat: Seat, games: u32, rules: Rules, seats: Vec<SeatInfo>) {
-        // The child starts the match with no view: histories start afresh.
-        if let Some(conn) = self.conn.as_mut() {
-            conn.history = None;
-        }
+    /// Tells the child the current match, if one is on.
+    fn send_match(&mut self) {
         // Reloading the bot and telling it the match: two calls.
-        self.send(
-            Request::BeginMatch {
-                seat,
-                games,
-                rules,
-                seats,
-            },
-            2,
-            "starting the match",
-        );
+        let allowance = self.allowance(2);
+        let (Some(conn), Some(body)) = (self.conn.as_mut(), &self.match_request) else {
+            return;
+        };
+        // The child starts the match with no view: histories start afresh.
+        conn.history = None;
+        conn.queue(body, allowance, "starting the match");
     }
 
     /// Queues a request whose reply is read later (see
@@ -569,16 +583,19 @@ impl Player for ProcessBot {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
         self.pending = None;
         self.game = None;
-        let seats = info.seats.to_vec();
-        self.match_info = Some((info.seat, info.games, *info.rules, seats.clone()));
-        if self.conn.is_none() {
-            // start() sends the match itself.
-            if let Err(f) = self.ensure_started() {
-                self.pending = Some(f);
-            }
-            return;
+        let request = Request::BeginMatch {
+            seat: info.seat,
+            games: info.games,
+            rules: *info.rules,
+            seats: info.seats.to_vec(),
+        };
+        self.match_request = Some(request.encode());
+        if self.conn.is_some() {
+            self.send_match();
+        } else if let Err(f) = self.ensure_started() {
+            // (A process that starts is sent the match by start().)
+            self.pending = Some(f);
         }
-        self.send_match(info.seat, info.games, *info.rules, seats);
     }
 
     fn begin_game(&mut self, game: u32, seed: u64) {
@@ -588,9 +605,7 @@ impl Player for ProcessBot {
 
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
         let fail = |(reason, detail): Failure| PlayerError::Failed { reason, detail };
-        if self.conn.is_none()
-            && let Err(f) = self.ensure_started()
-        {
+        if let Err(f) = self.ensure_started() {
             self.pending = None;
             return Err(fail(f));
         }
@@ -598,19 +613,9 @@ impl Player for ProcessBot {
             return Err(fail(f));
         }
         let allowance = self.allowance(1);
-        let Some(conn) = self.conn.as_mut() else {
-            return Err(fail((
-                PenaltyReason::Error,
-                "the bot's process is gone".into(),
-            )));
-        };
-        let round = (view.game, view.round);
-        let from = match conn.history {
-            Some((r, n)) if r == round && n <= view.history.len() => n,
-            _ => 0,
-        };
-        conn.history = Some((round, view.history.len()));
-        conn.queue(&view_request(view, from), allowance, "deciding");
+        if let Some(conn) = self.conn.as_mut() {
+            conn.queue_view(view, allowance);
+        }
         // The replies owed before this one come first (a death while the
         // bot handles them fails this call).
         loop {

@@ -8,6 +8,8 @@
 //! `None` on anything malformed instead of panicking.
 
 use crate::engine::{PenaltyReason, PublicEvent, SeatInfo};
+use crate::lua::bot::CALLS;
+use crate::lua::failure::Failure;
 use crate::lua::{BotLimits, BotStats};
 use crate::rules::{
     ClaimOnTable, Decision, DecisionKind, Dice, Face, Hand, Positions, RoundAction, Rules, Seat,
@@ -75,7 +77,7 @@ pub(crate) enum Reply {
     Done(Report),
     /// The bot's decision, or why it gave none.
     Decided {
-        answer: Result<Decision, (PenaltyReason, String)>,
+        answer: Result<Decision, Failure>,
         report: Report,
     },
 }
@@ -245,8 +247,21 @@ fn reason_of(b: u8) -> Option<PenaltyReason> {
     PenaltyReason::ALL.get(usize::from(b)).copied()
 }
 
-/// The calls [`BotStats::slowest_call`] may name.
-const CALLS: [&str; 6] = ["", "load", "challenge", "reroll", "claim", "observe"];
+/// [`BotStats::slowest_call`] as a byte: 0 for none, else its place in
+/// [`CALLS`] plus one.
+fn call_byte(call: &str) -> u8 {
+    CALLS
+        .iter()
+        .position(|&c| c == call)
+        .map_or(0, |i| i as u8 + 1)
+}
+
+fn call_of(b: u8) -> Option<&'static str> {
+    match b.checked_sub(1) {
+        None => Some(""),
+        Some(i) => CALLS.get(usize::from(i)).copied(),
+    }
+}
 
 fn limits_out(o: &mut Out, l: &BotLimits) {
     o.u64(l.instructions);
@@ -471,7 +486,7 @@ fn report_out(o: &mut Out, r: &Report) {
     o.u64(s.decisions);
     o.u64(s.observed);
     o.u64(u64::try_from(s.slowest.as_nanos()).unwrap_or(u64::MAX));
-    o.u8(CALLS.iter().position(|&c| c == s.slowest_call).unwrap_or(0) as u8);
+    o.u8(call_byte(s.slowest_call));
     o.u64(s.most_instructions);
     o.u64(s.memory_peak);
     o.u64(r.memory);
@@ -483,7 +498,7 @@ fn report_in(i: &mut In<'_>) -> Option<Report> {
         decisions: i.u64()?,
         observed: i.u64()?,
         slowest: Duration::from_nanos(i.u64()?),
-        slowest_call: CALLS.get(usize::from(i.u8()?)).copied()?,
+        slowest_call: call_of(i.u8()?)?,
         most_instructions: i.u64()?,
         memory_peak: i.u64()?,
     };

@@ -9,7 +9,7 @@ use liar::human::{Console, MemoryOutput};
 use liar::i18n::Lang;
 use liar::rules::*;
 use liar::viewer::*;
-use support::{Flaky, native_replay, record};
+use support::{Flaky, flaky, native_replay, record};
 
 fn two_games() -> Vec<u8> {
     native_replay(Rules::default(), 21, 2, &["honest", "random", "honest"])
@@ -301,9 +301,9 @@ fn a_replay_without_a_readable_first_line_cannot_be_viewed() {
 fn an_aborted_match_ends_with_its_stop() {
     let setup = MatchSetup::native(Rules::default(), 4, 3, &["random"; 3]);
     let mut players: Vec<Flaky> = (0..3)
-        .map(|s| Flaky::new(s, 0, (s == 1).then_some(12), DiceKind::Poker))
+        .map(|s| flaky(s, 0, (s == 1).then_some(12), DiceKind::Poker))
         .collect();
-    let t = timeline(&record(&setup, &mut players));
+    let t = timeline(&record(&setup, &mut players).0);
     assert_eq!(t.ending, Ending::Stopped);
     let last = step_text(&t, t.steps.len() - 1, Perspective::God, Lang::En);
     assert!(
@@ -322,9 +322,9 @@ fn bot_logs_and_penalty_details_belong_to_their_step() {
         disqualify_after: None,
     };
     let mut players: Vec<Flaky> = (0..3)
-        .map(|s| Flaky::new(s + 30, if s == 0 { 40 } else { 0 }, None, DiceKind::Poker))
+        .map(|s| flaky(s + 30, if s == 0 { 40 } else { 0 }, None, DiceKind::Poker))
         .collect();
-    let bytes = record(&setup, &mut players);
+    let (bytes, _) = record(&setup, &mut players);
     let t = timeline(&bytes);
     let logs_in_file = lines(&bytes)
         .iter()
