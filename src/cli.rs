@@ -1,5 +1,7 @@
 //! The command line, declared with clap. Only this file names clap.
 
+use crate::setup::{Isolation, Named};
+use clap::builder::PossibleValue;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -77,21 +79,21 @@ macro_rules! isolation_help {
     };
 }
 
-/// Where Lua bots run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum IsolationArg {
-    /// In the engine's process: fastest, for bots you trust.
-    Thread,
-    /// Each bot in a confined child process, killed when a call overruns.
-    Process,
-}
+/// `--isolation` takes the names a table file takes for `[limits]
+/// isolation` (the engine's own enum, named once in `setup`).
+impl ValueEnum for Isolation {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Isolation::Thread, Isolation::Process]
+    }
 
-impl From<IsolationArg> for crate::setup::Isolation {
-    fn from(a: IsolationArg) -> Self {
-        match a {
-            IsolationArg::Thread => crate::setup::Isolation::Thread,
-            IsolationArg::Process => crate::setup::Isolation::Process,
-        }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Isolation::Thread => "In the engine's process: fastest, for bots you trust",
+            Isolation::Process => {
+                "Each bot in a confined child process, killed when a call overruns"
+            }
+        };
+        Some(PossibleValue::new(self.name()).help(help))
     }
 }
 
@@ -138,7 +140,7 @@ pub struct TableArgs {
     pub delay: Option<u64>,
 
     #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
-    pub isolation: Option<IsolationArg>,
+    pub isolation: Option<Isolation>,
 }
 
 /// `liar watch`.
@@ -190,7 +192,7 @@ pub struct SimulateArgs {
     pub replay: Option<PathBuf>,
 
     #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
-    pub isolation: Option<IsolationArg>,
+    pub isolation: Option<Isolation>,
 }
 
 /// `liar rules`.
@@ -212,8 +214,8 @@ pub struct CheckBotArgs {
 
     /// Where the bot runs: process (a confined child process, killed when
     /// a call overruns) or thread (in this process).
-    #[arg(long, value_enum, value_name = "WHERE", default_value_t = IsolationArg::Process)]
-    pub isolation: IsolationArg,
+    #[arg(long, value_enum, value_name = "WHERE", default_value_t = Isolation::Process)]
+    pub isolation: Isolation,
 
     /// Master seed of the first match (the others use the next two);
     /// without it, one is drawn at random and shown at the end.
@@ -297,7 +299,7 @@ pub struct TournamentArgs {
     pub no_progress: bool,
 
     #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("process"))]
-    pub isolation: Option<IsolationArg>,
+    pub isolation: Option<Isolation>,
 
     /// Include decision times and speed in JSON and CSV output (they vary
     /// from run to run; without them the output is byte-identical for the

@@ -13,7 +13,7 @@ pub fn check(args: &CheckBotArgs) -> Result<(), Failure> {
     let seed = MasterSeed::choose(args.seed)?;
     let options = CheckOptions {
         games: args.games.max(1),
-        isolation: args.isolation.into(),
+        isolation: args.isolation,
         seed: seed.value,
         ..CheckOptions::default()
     };

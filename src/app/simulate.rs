@@ -85,7 +85,7 @@ fn seat_players(
     table: Option<&TableConfig>,
 ) -> Result<Vec<SeatedPlayer>, Failure> {
     let limits = table.map(|t| t.limits).unwrap_or_default();
-    let flag = args.isolation.map(Into::into);
+    let flag = args.isolation;
     let iso = isolation(flag, &limits, Isolation::Thread);
     if !args.bots.is_empty() {
         return args

@@ -69,7 +69,7 @@ fn run(
     let console = Console::stdio(should_color())
         .with_stop(stop.clone())
         .shared();
-    let flag = args.isolation.map(Into::into);
+    let flag = args.isolation;
     let seated = table
         .seats
         .iter()

@@ -47,7 +47,7 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
         .transpose()?;
     let seed = MasterSeed::choose(given)?;
     let spec = spec_of(&config, seed.value, args.games)?;
-    let factory = AppFactory::new(&config, args.isolation.map(Into::into));
+    let factory = AppFactory::new(&config, args.isolation);
     if let Some(k) = args.only_game {
         let played = only_game(&spec, &factory, k, args.replay.as_deref());
         seed.reveal();
