@@ -1,6 +1,9 @@
 //! Ctrl-C: the first one asks the running match to stop cleanly (the replay
-//! and results so far are kept); a second one exits at once.
+//! and results so far are kept); a second one exits at once. At a question
+//! to a person the match stops at once, and the question says so
+//! ([`crate::human::stop_notice`]).
 
+use crate::human::StopNotice;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -30,7 +33,13 @@ pub fn stop_flag() -> Arc<AtomicBool> {
                 }
                 std::process::exit(130);
             }
-            eprintln!("\nliar: stopping after the current round (Ctrl-C again to quit at once)");
+            match crate::human::stop_notice() {
+                StopNotice::Silent => {}
+                StopNotice::Say(text) => eprintln!("\nliar: {text}"),
+                StopNotice::Default => eprintln!(
+                    "\nliar: stopping after the current round (Ctrl-C again to quit at once)"
+                ),
+            }
         });
         flag
     })

@@ -93,7 +93,7 @@ fn run(
         0
     });
     let narrator = Narrator::new(
-        console,
+        console.clone(),
         lang,
         NarratorOptions {
             delay: Duration::from_millis(delay),
@@ -101,6 +101,7 @@ fn run(
         },
     );
     let replay = ReplayFile::maybe(args.replay.as_deref().or(table.replay.as_deref()))?;
+    console.borrow_mut().set_recording(replay.is_some());
     // A drawn seed is sealed: the narrator shows its commitment at the start
     // and the seed at the end, and so does the replay.
     if !seed.drawn {

@@ -7,8 +7,8 @@ use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 /// The longest input line kept; the rest of a longer line is dropped.
@@ -28,13 +28,63 @@ const STOP_POLL: Duration = Duration::from_millis(100);
 /// A console shared by every human seat (and the narrator) at one terminal.
 pub type SharedConsole = Rc<RefCell<Console>>;
 
+/// Whether a console is waiting for a line of standard input right now
+/// (process-wide, as standard input is): Ctrl-C then stops the match at
+/// once, and the question says so itself.
+static WAITING: AtomicBool = AtomicBool::new(false);
+
+/// The language of the people playing at this terminal (0: nobody, 1:
+/// English, 2: Russian), set when a human seat reads standard input.
+static PEOPLE: AtomicU8 = AtomicU8::new(0);
+
+/// What to say when Ctrl-C is first pressed ([`stop_notice`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopNotice {
+    /// A question is waiting for an answer: it stops the match at once and
+    /// says so itself.
+    Silent,
+    /// People play at this terminal: the match stops at the end of the
+    /// round or at the next question; this text says so in their language.
+    Say(String),
+    /// Nobody plays at this terminal: the caller's own words apply.
+    Default,
+}
+
+/// What the first Ctrl-C should print, for a handler that sets the stop flag
+/// of [`Console::with_stop`].
+///
+/// ```
+/// use liar::human::{StopNotice, stop_notice};
+/// assert_eq!(stop_notice(), StopNotice::Default); // no one plays here
+/// ```
+pub fn stop_notice() -> StopNotice {
+    if WAITING.load(Ordering::SeqCst) {
+        return StopNotice::Silent;
+    }
+    match PEOPLE.load(Ordering::SeqCst) {
+        1 => StopNotice::Say(Msg::StopNotice.text(Lang::En)),
+        2 => StopNotice::Say(Msg::StopNotice.text(Lang::Ru)),
+        _ => StopNotice::Default,
+    }
+}
+
+/// Standard input, read on a thread of its own (started at the first read)
+/// so that a stop flag is noticed while a human is thinking. The thread
+/// reads one line per request, so what is typed between questions stays in
+/// the terminal's buffer, where [`Console::discard_typed_ahead`] drops it.
+struct StdinReader {
+    requests: Sender<()>,
+    lines: Receiver<Vec<u8>>,
+    /// A line was asked for and not yet received.
+    asked: bool,
+}
+
 /// Where input lines come from.
 enum Input {
     /// Any buffered reader (tests, files).
     Reader(Box<dyn BufRead>),
-    /// Standard input, read on a thread of its own (started at the first
-    /// read) so that a stop flag is noticed while a human is thinking.
-    Stdin(Option<Receiver<Vec<u8>>>),
+    /// Standard input.
+    Stdin(Option<StdinReader>),
 }
 
 /// Line-based input and output for human players and the narrator.
@@ -57,14 +107,21 @@ pub struct Console {
     output: Box<dyn Write>,
     color: bool,
     terminal: bool,
+    /// Whether input comes from a person at a terminal (type-ahead is
+    /// dropped before each question; pauses wait for Enter).
+    interactive: bool,
     /// Whether typed lines are written back to the output (when input does
     /// not come from a terminal, so transcripts show the answers).
     echo: bool,
     stop: Option<Arc<AtomicBool>>,
+    /// Whether a replay of the match is being written.
+    recording: bool,
     humans: usize,
-    /// The human (by registration number) whose private information may be
-    /// on the screen now (hot seat).
-    private: Option<usize>,
+    /// The human (by registration number) who was last handed the keyboard
+    /// (hot seat).
+    holder: Option<usize>,
+    /// The human whose dice are on the screen now (hot seat).
+    shown: Option<usize>,
 }
 
 impl Console {
@@ -79,10 +136,13 @@ impl Console {
             output: Box::new(writer),
             color,
             terminal: false,
+            interactive: false,
             echo: true,
             stop: None,
+            recording: false,
             humans: 0,
-            private: None,
+            holder: None,
+            shown: None,
         }
     }
 
@@ -100,10 +160,13 @@ impl Console {
             output: Box::new(io::stdout()),
             color,
             terminal: io::stdout().is_terminal(),
+            interactive: io::stdin().is_terminal(),
             echo: !io::stdin().is_terminal(),
             stop: None,
+            recording: false,
             humans: 0,
-            private: None,
+            holder: None,
+            shown: None,
         }
     }
 
@@ -126,6 +189,29 @@ impl Console {
     pub fn with_terminal(mut self, terminal: bool) -> Self {
         self.terminal = terminal;
         self
+    }
+
+    /// Says whether input comes from a person at a terminal: then pauses
+    /// between games wait for Enter.
+    pub fn with_interactive(mut self, interactive: bool) -> Self {
+        self.interactive = interactive;
+        self
+    }
+
+    /// Whether input comes from a person at a terminal.
+    pub fn interactive(&self) -> bool {
+        self.interactive
+    }
+
+    /// Says whether a replay of the match is being written, so that leaving
+    /// the table can tell truly whether what was played is kept.
+    pub fn set_recording(&mut self, recording: bool) {
+        self.recording = recording;
+    }
+
+    /// Whether a replay of the match is being written.
+    pub fn recording(&self) -> bool {
+        self.recording
     }
 
     /// Wraps the console to share it between seats and the narrator.
@@ -172,23 +258,12 @@ impl Console {
         }
         let bytes = match &mut self.input {
             Input::Reader(reader) => read_bytes(reader.as_mut())?,
-            Input::Stdin(rx) => {
-                let rx = rx.get_or_insert_with(spawn_stdin_reader);
-                loop {
-                    match rx.recv_timeout(STOP_POLL) {
-                        Ok(bytes) => break bytes,
-                        Err(RecvTimeoutError::Timeout) => {
-                            if self
-                                .stop
-                                .as_ref()
-                                .is_some_and(|s| s.load(Ordering::Relaxed))
-                            {
-                                return None;
-                            }
-                        }
-                        Err(RecvTimeoutError::Disconnected) => return None,
-                    }
-                }
+            Input::Stdin(reader) => {
+                let reader = reader.get_or_insert_with(spawn_stdin_reader);
+                WAITING.store(true, Ordering::SeqCst);
+                let line = wait_for_line(reader, self.stop.as_deref());
+                WAITING.store(false, Ordering::SeqCst);
+                line?
             }
         };
         if self.stopped() {
@@ -202,6 +277,35 @@ impl Console {
             let _ = writeln!(self.output, "{text}");
         }
         Some(text)
+    }
+
+    /// Drops what was typed before the question about to be asked (lines
+    /// typed while others played), when input is a terminal. Piped input is
+    /// left alone: it holds the answers.
+    pub fn discard_typed_ahead(&mut self) {
+        if !self.interactive {
+            return;
+        }
+        if let Input::Stdin(Some(reader)) = &mut self.input {
+            // A line asked for before (by a question given up on Ctrl-C)
+            // and typed since is type-ahead too.
+            while reader.lines.try_recv().is_ok() {
+                reader.asked = false;
+            }
+        }
+        flush_terminal_input();
+    }
+
+    /// Tells Ctrl-C that people play at this terminal, in `lang` (when this
+    /// console reads standard input).
+    pub(crate) fn people_play(&self, lang: Lang) {
+        if matches!(self.input, Input::Stdin(_)) {
+            let code = match lang {
+                Lang::En => 1,
+                Lang::Ru => 2,
+            };
+            PEOPLE.store(code, Ordering::SeqCst);
+        }
     }
 
     /// Whether the stop flag is set.
@@ -235,14 +339,60 @@ impl Console {
         self.humans > 1
     }
 
-    pub(crate) fn private_owner(&self) -> Option<usize> {
-        self.private
+    /// Who was last handed the keyboard (hot seat).
+    pub(crate) fn holder(&self) -> Option<usize> {
+        self.holder
     }
 
-    pub(crate) fn set_private_owner(&mut self, owner: Option<usize>) {
-        self.private = owner;
+    pub(crate) fn set_holder(&mut self, human: usize) {
+        self.holder = Some(human);
+    }
+
+    /// Whose dice are on the screen (hot seat).
+    pub(crate) fn shown(&self) -> Option<usize> {
+        self.shown
+    }
+
+    pub(crate) fn set_shown(&mut self, human: Option<usize>) {
+        self.shown = human;
     }
 }
+
+/// Waits for the line asked of the standard-input thread, giving up (and
+/// leaving the request open) once `stop` is set; `None` at the end of input.
+fn wait_for_line(reader: &mut StdinReader, stop: Option<&AtomicBool>) -> Option<Vec<u8>> {
+    if !reader.asked {
+        reader.requests.send(()).ok()?;
+        reader.asked = true;
+    }
+    loop {
+        match reader.lines.recv_timeout(STOP_POLL) {
+            Ok(bytes) => {
+                reader.asked = false;
+                return Some(bytes);
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return None;
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+}
+
+/// Discards what the terminal on standard input holds unread.
+#[cfg(unix)]
+fn flush_terminal_input() {
+    // SAFETY: tcflush only reads its two integer arguments; on a descriptor
+    // that is not a terminal it fails harmlessly with ENOTTY.
+    unsafe {
+        libc::tcflush(libc::STDIN_FILENO, libc::TCIFLUSH);
+    }
+}
+
+#[cfg(not(unix))]
+fn flush_terminal_input() {}
 
 /// Reads one line (up to [`MAX_LINE`] bytes kept); `None` at the end of
 /// input or on an error.
@@ -272,16 +422,20 @@ fn read_bytes(reader: &mut dyn BufRead) -> Option<Vec<u8>> {
     }
 }
 
-/// Starts a thread that sends each line of standard input; the channel
-/// closes at the end of input.
-fn spawn_stdin_reader() -> Receiver<Vec<u8>> {
+/// Starts a thread that reads a line of standard input for each request
+/// and sends it; the line channel closes at the end of input.
+fn spawn_stdin_reader() -> StdinReader {
+    let (request_tx, request_rx) = std::sync::mpsc::channel::<()>();
     let (tx, rx) = std::sync::mpsc::channel();
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
             let stdin = io::stdin();
             let mut lock = stdin.lock();
-            while let Some(line) = read_bytes(&mut lock) {
+            for () in request_rx {
+                let Some(line) = read_bytes(&mut lock) else {
+                    break;
+                };
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -289,7 +443,11 @@ fn spawn_stdin_reader() -> Receiver<Vec<u8>> {
         });
     // If no thread can be started, the sender is gone and input ends at once.
     drop(spawned);
-    rx
+    StdinReader {
+        requests: request_tx,
+        lines: rx,
+        asked: false,
+    }
 }
 
 /// Whether to use colors on standard output: only when it is a terminal and

@@ -8,7 +8,9 @@
 //!   and reads its answers ([`command`], [`respond`], [`reroll`],
 //!   [`confirm`], claims through [`crate::rules::parse_claim`]).
 //! - [`Narrator`]: an [`crate::engine::Observer`] writing each public event
-//!   (for `liar play` and `liar watch`).
+//!   (for `liar play` and `liar watch`); with people at the table it waits
+//!   for Enter between games and sums the match up at its end.
+//! - [`stop_notice`]: what the first Ctrl-C should say while people play.
 //!
 //! All text comes from [`crate::i18n`], in English or Russian; answers are
 //! accepted in both.
@@ -37,13 +39,17 @@
 
 mod answers;
 mod console;
+mod match_tally;
 mod narrator;
+mod odds;
 mod player;
 mod render;
 mod style;
 
 pub use answers::{RerollError, Respond, TableCommand, command, confirm, reroll, respond};
-pub use console::{Console, MemoryOutput, SharedConsole, color_wanted, should_color};
+pub use console::{
+    Console, MemoryOutput, SharedConsole, StopNotice, color_wanted, should_color, stop_notice,
+};
 pub use narrator::{Narrator, NarratorOptions};
 pub use player::HumanPlayer;
 pub use style::Style;

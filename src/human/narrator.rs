@@ -2,7 +2,8 @@
 //! happens at the table, as it happens.
 
 use super::console::SharedConsole;
-use super::render::Render;
+use super::match_tally::MatchTally;
+use super::render::{Line, Render, reader_seat};
 use super::style::Style;
 use crate::engine::{Accept, Challenge, Claim, Event, Observer, PublicEvent, SeatKind};
 use crate::i18n::{Lang, Msg};
@@ -29,6 +30,13 @@ pub struct NarratorOptions {
 /// the seating throw, which everyone sees at a real table. With
 /// [`NarratorOptions::god_view`] (bots only) the hidden dice are shown too.
 ///
+/// With people at the table, the one human of a table is told in the second
+/// person ("You accept."); before each game after the first the narrator
+/// waits for Enter (when input is a terminal and the delay is not zero);
+/// and the match ends with a summary per player: games won, chips won and
+/// lost, challenges won and lost, bluffs caught and bluffs that got through
+/// (whether an accepted claim was a bluff is told only then).
+///
 /// ```
 /// use liar::engine::*;
 /// use liar::human::{Console, MemoryOutput, Narrator, NarratorOptions};
@@ -50,6 +58,7 @@ pub struct Narrator {
     options: NarratorOptions,
     kinds: Vec<SeatKind>,
     order: Vec<Seat>,
+    tally: MatchTally,
 }
 
 impl Narrator {
@@ -62,7 +71,65 @@ impl Narrator {
             options,
             kinds: Vec::new(),
             order: Vec::new(),
+            tally: MatchTally::default(),
         }
+    }
+
+    /// Whether people play at this table.
+    fn people(&self) -> bool {
+        self.kinds.contains(&SeatKind::Human)
+    }
+
+    /// Between games: waits for Enter, when a person at a terminal plays
+    /// and bots' moves are paced.
+    fn pause_before(&self, game: u32) {
+        if self.options.delay.is_zero() || !self.people() {
+            return;
+        }
+        let mut console = self.console.borrow_mut();
+        if !console.interactive() {
+            return;
+        }
+        console.blank();
+        console.discard_typed_ahead();
+        console.line(
+            Style::Question,
+            &Msg::PressEnterForGame { game }.text(self.lang()),
+        );
+        console.prompt("> ");
+        if console.read_line().is_none() {
+            console.blank();
+            if console.stopped() {
+                console.line(Style::Hint, &Msg::Interrupted.text(self.lang()));
+            }
+        }
+    }
+
+    /// The summary of the match, per player.
+    fn summary(&self) -> Vec<Line> {
+        let lang = self.lang();
+        let mut lines = vec![
+            (Style::Plain, String::new()),
+            (Style::Heading, Msg::SummaryHeader.text(lang)),
+        ];
+        for (seat, t) in self.tally.seats().iter().enumerate() {
+            let games = Msg::SummaryGames {
+                name: &self.render.name(seat),
+                games: t.games,
+                won: t.chips_won,
+                lost: t.chips_lost,
+            };
+            let play = Msg::SummaryPlay {
+                won: t.challenges_won,
+                lost: t.challenges_lost,
+                caught: t.bluffs_caught,
+                through: t.bluffs_through,
+            };
+            lines.push((Style::Plain, games.text(lang)));
+            lines.push((Style::Plain, play.text(lang)));
+        }
+        lines.push((Style::Hint, Msg::SummaryNote.text(lang)));
+        lines
     }
 
     fn lang(&self) -> Lang {
@@ -120,19 +187,29 @@ impl Narrator {
 
 impl Observer for Narrator {
     fn event(&mut self, event: &Event) {
+        self.tally.event(event);
         match event {
             Event::Match { rules, seats, .. } => {
                 self.render.rules = *rules;
                 self.render.names = seats.iter().map(|s| s.name.clone()).collect();
                 self.kinds = seats.iter().map(|s| s.kind).collect();
-                if self.kinds.contains(&SeatKind::Human) {
+                self.render.you = reader_seat(self.kinds.iter().copied());
+                if self.people() {
                     self.options.god_view = false;
                 }
             }
             Event::Seating { order, .. } => self.order = order.clone(),
+            Event::GameStart(start) if start.game > 1 => self.pause_before(start.game),
             _ => {}
         }
-        let mut lines = self.render.table_event(event);
+        // The summary comes before "Match over." and the seed revealed,
+        // which stays the last line.
+        let mut lines = if matches!(event, Event::MatchEnd { .. }) && self.people() {
+            self.summary()
+        } else {
+            Vec::new()
+        };
+        lines.extend(self.render.table_event(event));
         if let Some(public) = event.public() {
             if let PublicEvent::GameStart(_) | PublicEvent::RoundStart(_) = public {
                 lines.push((Style::Plain, String::new()));

@@ -3,7 +3,8 @@
 
 use super::answers::{self, RerollError, Respond, TableCommand};
 use super::console::SharedConsole;
-use super::render::Render;
+use super::odds::{odds_lines, odds_request};
+use super::render::{Render, reader_seat};
 use super::style::Style;
 use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, lowest_legal_claim,
@@ -28,17 +29,22 @@ const QUOTE_MAX: usize = 40;
 ///   on the table.
 ///
 /// A refused answer gets a one-line reason and the same question again.
-/// `help`, `history`, `rules` and `quit` work at every question; `quit` asks
-/// to confirm and then returns [`PlayerError::Quit`], as does the end of
-/// input (Ctrl-D) or a set stop flag (Ctrl-C, see [`super::Console::with_stop`]):
-/// the match ends cleanly and the replay keeps what was played.
+/// `help`, `odds`, `history`, `rules` and `quit` work at every question
+/// (after `help`, `history` and `rules` the claim to beat and the dice are
+/// shown again); `quit` asks to confirm and then returns
+/// [`PlayerError::Quit`], as does the end of input (Ctrl-D) or a set stop
+/// flag (Ctrl-C, see [`super::Console::with_stop`]): the match ends cleanly,
+/// and a replay being written ([`super::Console::set_recording`]) keeps what
+/// was played. On a terminal, what was typed before a question is dropped.
 ///
 /// Public events (others' claims, challenges…) are written by a
 /// [`super::Narrator`] on the same console; the player itself only keeps them
-/// for `history`. When two or more humans share a console (hot seat), each
-/// is asked to take the keyboard ("Pass the keyboard to Anna — press
-/// Enter") before his dice are shown, and the screen is cleared when he has
-/// made his claim.
+/// for `history`. The one human of a table is told in the second person
+/// ("Your turn", "Your dice"). When two or more humans share a console (hot
+/// seat), each is asked to take the keyboard ("Pass the keyboard to Anna —
+/// press Enter") before any question of his turn, the screen being cleared
+/// first if someone else's dice are on it; the screen is cleared again when
+/// he has made his claim, and his prompt bears his name.
 ///
 /// Time spent typing is the human's own: bots are timed only inside their
 /// own decisions.
@@ -68,6 +74,8 @@ pub struct HumanPlayer {
     /// This seat's number among the console's humans.
     id: usize,
     render: Render,
+    /// Whether this seat is the table's one human (told as "you").
+    you: bool,
     /// This game's public events, written, for `history`.
     log: Vec<(Style, String)>,
     order: Vec<usize>,
@@ -80,12 +88,17 @@ impl HumanPlayer {
     /// A human called `name`, playing at `console` in `lang`. Every human
     /// made on the same console counts toward hot-seat mode.
     pub fn new(name: impl Into<String>, console: SharedConsole, lang: Lang) -> Self {
-        let id = console.borrow_mut().register_human();
+        let id = {
+            let mut console = console.borrow_mut();
+            console.people_play(lang);
+            console.register_human()
+        };
         HumanPlayer {
             name: name.into(),
             console,
             id,
             render: Render::new(lang),
+            you: false,
             log: Vec::new(),
             order: Vec::new(),
             after_last: None,
@@ -126,35 +139,46 @@ impl HumanPlayer {
         })
     }
 
-    /// Hot seat: hides another human's private screen, and asks for the
-    /// keyboard before this human's dice are shown.
-    fn open_privately(&self, view: &SeatView<'_>) -> Result<(), PlayerError> {
+    /// Drops type-ahead, then writes `question` and the prompt.
+    fn pose(&self, question: &str) {
         let mut console = self.console.borrow_mut();
-        if !console.hot_seat() {
-            return Ok(());
-        }
-        if console.private_owner().is_some_and(|o| o != self.id) {
-            console.clear_screen(self.lang());
-            console.set_private_owner(None);
-        }
-        if view.dice.is_some() && console.private_owner() != Some(self.id) {
+        console.discard_typed_ahead();
+        console.line(Style::Question, question);
+        let prompt = if console.hot_seat() {
+            format!("{}> ", self.name)
+        } else {
+            "> ".to_string()
+        };
+        console.prompt(&prompt);
+    }
+
+    /// Hot seat: before any question of this human's turn, unless he holds
+    /// the keyboard already, clears someone else's dice off the screen and
+    /// asks for the keyboard to be passed to him.
+    fn take_keyboard(&self) -> Result<(), PlayerError> {
+        {
+            let mut console = self.console.borrow_mut();
+            if !console.hot_seat() || console.holder() == Some(self.id) {
+                return Ok(());
+            }
+            if console.shown().is_some() {
+                console.clear_screen(self.lang());
+                console.set_shown(None);
+            }
             console.blank();
-            let text = Msg::PassTo { name: &self.name }.text(self.lang());
-            console.line(Style::Question, &text);
-            console.prompt("> ");
-            drop(console);
-            self.read()?;
-            self.console.borrow_mut().set_private_owner(Some(self.id));
         }
+        self.pose(&Msg::PassTo { name: &self.name }.text(self.lang()));
+        self.read()?;
+        self.console.borrow_mut().set_holder(self.id);
         Ok(())
     }
 
-    /// Hot seat: clears the screen once this human's private turn is over.
-    fn close_privately(&self) {
+    /// Hot seat: clears this human's dice off the screen.
+    fn hide_dice(&self) {
         let mut console = self.console.borrow_mut();
-        if console.hot_seat() && console.private_owner() == Some(self.id) {
+        if console.hot_seat() && console.shown() == Some(self.id) {
             console.clear_screen(self.lang());
-            console.set_private_owner(None);
+            console.set_shown(None);
         }
     }
 
@@ -162,16 +186,41 @@ impl HumanPlayer {
     /// own decision (accept, then re-throw, then claim) nothing public has
     /// changed, so only the dice are shown again.
     fn show_state(&self, view: &SeatView<'_>) {
-        let r = &self.render;
-        let lang = self.lang();
         let mut lines: Vec<(Style, String)> = vec![(Style::Plain, String::new())];
-        let msg = |style: Style, m: Msg<'_>| (style, m.text(lang));
         let unchanged = self.after_last == Some((view.game, view.round, view.history.len()));
         if !unchanged {
             self.public_state(view, &mut lines);
         }
+        self.dice_lines(view, &mut lines);
+        let mut console = self.console.borrow_mut();
+        for (style, text) in lines {
+            console.line(style, &text);
+        }
+    }
+
+    /// After `help`, `history` or `rules`: the claim to beat and the dice
+    /// again, right above the question.
+    fn remind(&self, view: &SeatView<'_>) {
+        let mut lines: Vec<(Style, String)> = vec![(Style::Plain, String::new())];
+        self.to_beat_line(view, &mut lines);
+        self.dice_lines(view, &mut lines);
+        let mut console = self.console.borrow_mut();
+        for (style, text) in lines {
+            console.line(style, &text);
+        }
+    }
+
+    /// The dice held, with their positions and what they make.
+    fn dice_lines(&self, view: &SeatView<'_>, lines: &mut Vec<(Style, String)>) {
+        let r = &self.render;
+        let lang = self.lang();
+        let msg = |style: Style, m: Msg<'_>| (style, m.text(lang));
         if let Some(dice) = view.dice {
-            let label = Msg::YourDice { name: &self.name }.text(lang);
+            let label = if self.you {
+                Msg::YourOwnDice.text(lang)
+            } else {
+                Msg::YourDice { name: &self.name }.text(lang)
+            };
             let under = Msg::PositionRow.text(lang);
             let w = label.chars().count().max(under.chars().count());
             let faces: Vec<String> = dice
@@ -187,10 +236,10 @@ impl HumanPlayer {
                     hand: &r.hand(dice.hand()),
                 },
             ));
-        }
-        let mut console = self.console.borrow_mut();
-        for (style, text) in lines {
-            console.line(style, &text);
+            let mut console = self.console.borrow_mut();
+            if console.hot_seat() {
+                console.set_shown(Some(self.id));
+            }
         }
     }
 
@@ -199,12 +248,17 @@ impl HumanPlayer {
         let r = &self.render;
         let lang = self.lang();
         let msg = |style: Style, m: Msg<'_>| (style, m.text(lang));
+        let (game, round) = (view.game, view.round);
         lines.push(msg(
             Style::Heading,
-            Msg::TurnHeader {
-                name: &self.name,
-                game: view.game,
-                round: view.round,
+            if self.you {
+                Msg::YourTurn { game, round }
+            } else {
+                Msg::TurnHeader {
+                    name: &self.name,
+                    game,
+                    round,
+                }
             },
         ));
         lines.push(msg(
@@ -222,6 +276,14 @@ impl HumanPlayer {
                 lines.push((Style::Plain, format!("  {}", r.action(action))));
             }
         }
+        self.to_beat_line(view, lines);
+    }
+
+    /// The claim to beat, who made it and how many dice he threw again.
+    fn to_beat_line(&self, view: &SeatView<'_>, lines: &mut Vec<(Style, String)>) {
+        let r = &self.render;
+        let lang = self.lang();
+        let msg = |style: Style, m: Msg<'_>| (style, m.text(lang));
         if let Some(t) = view.to_beat {
             lines.push(msg(
                 Style::Claim,
@@ -237,24 +299,32 @@ impl HumanPlayer {
     /// Asks `question` until `parse` accepts an answer, handling commands.
     fn ask(
         &self,
+        view: &SeatView<'_>,
         kind: DecisionKind,
         question: &str,
         mut parse: impl FnMut(&str) -> Result<Decision, String>,
     ) -> Result<Decision, PlayerError> {
         loop {
-            {
-                let mut console = self.console.borrow_mut();
-                console.line(Style::Question, question);
-                console.prompt("> ");
-            }
+            self.pose(question);
             let text = self.read()?;
             if text.trim().is_empty() {
                 self.say(Style::Error, Msg::EmptyAnswer);
                 continue;
             }
+            if let Some(target) = odds_request(&text) {
+                let lines = odds_lines(&self.render, view, kind, target);
+                let mut console = self.console.borrow_mut();
+                for (style, line) in lines {
+                    console.line(style, &line);
+                }
+                continue;
+            }
             if let Some(cmd) = answers::command(&text) {
                 if self.run_command(cmd, kind)? {
                     return Err(PlayerError::Quit);
+                }
+                if cmd != TableCommand::Quit {
+                    self.remind(view);
                 }
                 continue;
             }
@@ -278,6 +348,7 @@ impl HumanPlayer {
                     DecisionKind::Claim => Msg::HelpClaim { example: &example },
                 };
                 self.say(Style::Hint, help);
+                self.say(Style::Hint, Msg::OddsHelp { example: &example });
                 self.say(Style::Hint, Msg::HelpCommands);
             }
             TableCommand::History => {
@@ -306,11 +377,8 @@ impl HumanPlayer {
     /// Asks whether to leave; the end of input counts as yes.
     fn confirm_quit(&self) -> Result<bool, PlayerError> {
         loop {
-            {
-                let mut console = self.console.borrow_mut();
-                console.line(Style::Question, &Msg::ConfirmQuit.text(self.lang()));
-                console.prompt("> ");
-            }
+            let kept = self.console.borrow().recording();
+            self.pose(&Msg::ConfirmQuit { kept }.text(self.lang()));
             let Some(text) = self.console.borrow_mut().read_line() else {
                 return Ok(true);
             };
@@ -339,6 +407,7 @@ impl HumanPlayer {
             self.say(Style::Hint, Msg::OnlyChallenge { claim: &top_text });
         }
         self.ask(
+            view,
             DecisionKind::Respond,
             &Msg::AskRespond.text(lang),
             |text| match answers::respond(text) {
@@ -362,7 +431,7 @@ impl HumanPlayer {
             .collect();
         let faces = faces.join(" ");
         let question = Msg::AskReroll { keep: &keep }.text(lang);
-        self.ask(DecisionKind::Reroll, &question, |text| {
+        self.ask(view, DecisionKind::Reroll, &question, |text| {
             answers::reroll(text, view.dice.as_ref())
                 .map(Decision::Reroll)
                 .map_err(|e| {
@@ -391,13 +460,12 @@ impl HumanPlayer {
         let to_beat = view.to_beat.map(|t| t.claim);
         let question = match to_beat {
             None => Msg::AskClaimOpen { example: &example }.text(lang),
-            Some(claim) => Msg::AskClaimOver {
-                to_beat: &self.render.hand(claim),
+            Some(_) => Msg::AskClaimOver {
                 lowest: &self.render.hand(lowest_legal_claim(view)),
             }
             .text(lang),
         };
-        self.ask(DecisionKind::Claim, &question, |text| {
+        self.ask(view, DecisionKind::Claim, &question, |text| {
             let hand: Hand = parse_claim(text, ranking).map_err(|e| match e {
                 ClaimError::Empty => Msg::EmptyAnswer.text(lang),
                 ClaimError::Unreadable { reason, .. } => Msg::ClaimUnreadable {
@@ -433,6 +501,8 @@ impl Player for HumanPlayer {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
         self.render.names = info.seats.iter().map(|s| s.name.clone()).collect();
         self.render.rules = *info.rules;
+        self.render.you = reader_seat(info.seats.iter().map(|s| s.kind));
+        self.you = self.render.you == Some(info.seat);
     }
 
     fn begin_game(&mut self, _game: u32, _seed: u64) {
@@ -447,7 +517,7 @@ impl Player for HumanPlayer {
             ));
         };
         self.render.rules = *view.rules;
-        let result = self.open_privately(view).and_then(|()| {
+        let result = self.take_keyboard().and_then(|()| {
             self.show_state(view);
             match kind {
                 DecisionKind::Respond => self.ask_respond(view),
@@ -456,10 +526,23 @@ impl Player for HumanPlayer {
             }
         });
         match &result {
-            // The claim after a re-throw follows at once: stay private.
-            Ok(Decision::Reroll(_)) => {}
-            Ok(_) => self.close_privately(),
-            Err(_) => self.say(Style::Hint, Msg::Leaving { name: &self.name }),
+            // The dice are passed on with the claim: off the screen.
+            Ok(Decision::Claim(_)) => self.hide_dice(),
+            // An accept is followed by the re-throw, and the re-throw by
+            // the claim; a challenge shows nobody's dice privately.
+            Ok(_) => {}
+            Err(_) => {
+                let kept = self.console.borrow().recording();
+                let msg = if self.you {
+                    Msg::YouLeave { kept }
+                } else {
+                    Msg::Leaving {
+                        name: &self.name,
+                        kept,
+                    }
+                };
+                self.say(Style::Hint, msg);
+            }
         }
         self.after_last = Some((view.game, view.round, view.history.len() + 1));
         result

@@ -3,19 +3,36 @@
 //! and `history`) and the narrator.
 
 use super::style::Style;
-use crate::engine::{Challenge, Event, PublicEvent};
+use crate::engine::{Challenge, Event, PublicEvent, SeatKind};
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Dice, Hand, RoundAction, Rules, Seat, describe};
 
 /// One line of output and its style.
 pub(crate) type Line = (Style, String);
 
-/// What is needed to write about a table: names, rules, language.
+/// What is needed to write about a table: names, rules, language, and the
+/// seat of the one person reading, whose actions are told in the second
+/// person ("You accept.").
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Render {
     pub names: Vec<String>,
     pub rules: Rules,
     pub lang: Lang,
+    pub you: Option<Seat>,
+}
+
+/// The seat told in the second person: the one human of a table, if there
+/// is exactly one (with two or more, each is named).
+pub(crate) fn reader_seat(kinds: impl IntoIterator<Item = SeatKind>) -> Option<Seat> {
+    let mut humans = kinds
+        .into_iter()
+        .enumerate()
+        .filter(|(_, k)| *k == SeatKind::Human)
+        .map(|(seat, _)| seat);
+    match (humans.next(), humans.next()) {
+        (Some(seat), None) => Some(seat),
+        _ => None,
+    }
 }
 
 impl Render {
@@ -24,11 +41,21 @@ impl Render {
             names: Vec::new(),
             rules: Rules::default(),
             lang,
+            you: None,
         }
     }
 
-    /// A seat's name (`#3` for a seat with no name known).
+    /// Whether `seat` is told in the second person.
+    pub fn is_you(&self, seat: Seat) -> bool {
+        self.you == Some(seat)
+    }
+
+    /// A seat's name (`#3` for a seat with no name known); "You" for the
+    /// reader's own seat.
     pub fn name(&self, seat: Seat) -> String {
+        if self.is_you(seat) {
+            return Msg::YouName.text(self.lang);
+        }
         self.names
             .get(seat)
             .cloned()
@@ -77,6 +104,14 @@ impl Render {
     pub fn action(&self, action: &RoundAction) -> String {
         let lang = self.lang;
         match *action {
+            RoundAction::Claim { seat, claim } if self.is_you(seat) => Msg::YouClaim {
+                claim: &self.hand(claim),
+            }
+            .text(lang),
+            RoundAction::Accept { seat } if self.is_you(seat) => Msg::YouAccept.text(lang),
+            RoundAction::Reroll { seat, count } if self.is_you(seat) => {
+                Msg::YouReroll { count }.text(lang)
+            }
             RoundAction::Claim { seat, claim } => Msg::Claims {
                 name: &self.name(seat),
                 claim: &self.hand(claim),
@@ -114,6 +149,9 @@ impl Render {
                     order: &self.order(order),
                 },
             )],
+            PublicEvent::GameStart(start) if self.is_you(start.first) => {
+                vec![line(Style::Heading, Msg::YouFirst { game: start.game })]
+            }
             PublicEvent::GameStart(start) => vec![line(
                 Style::Heading,
                 Msg::GameBegins {
@@ -121,6 +159,9 @@ impl Render {
                     first: &self.name(start.first),
                 },
             )],
+            PublicEvent::RoundStart(start) if self.is_you(start.starter) => {
+                vec![line(Style::Heading, Msg::YouThrow { round: start.round })]
+            }
             PublicEvent::RoundStart(start) => vec![line(
                 Style::Heading,
                 Msg::RoundBegins {
@@ -147,10 +188,20 @@ impl Render {
                 }
                 lines
             }
+            PublicEvent::Eliminated(gone) if self.is_you(gone.seat) => {
+                vec![line(Style::Outcome, Msg::YouOut)]
+            }
             PublicEvent::Eliminated(gone) => vec![line(
                 Style::Outcome,
                 Msg::Eliminated {
                     name: &self.name(gone.seat),
+                },
+            )],
+            PublicEvent::GameEnd(end) if self.is_you(end.winner) => vec![line(
+                Style::Outcome,
+                Msg::YouWinGame {
+                    game: end.game,
+                    pot: end.pot,
                 },
             )],
             PublicEvent::GameEnd(end) => vec![line(
@@ -168,15 +219,29 @@ impl Render {
     fn challenge(&self, c: &Challenge, order: &[Seat]) -> Vec<Line> {
         let lang = self.lang;
         let loser = self.name(c.loser);
-        let verdict = if c.claim_true {
-            Msg::ClaimHeld { loser: &loser }
-        } else {
-            Msg::ClaimFailed { loser: &loser }
+        let verdict = match (self.is_you(c.loser), c.claim_true) {
+            (true, claim_true) => Msg::YouPay { claim_true },
+            (false, true) => Msg::ClaimHeld { loser: &loser },
+            (false, false) => Msg::ClaimFailed { loser: &loser },
         };
-        let challenges = Msg::Challenges {
-            challenger: &self.name(c.seat),
-            claimer: &self.name(c.claimer),
-            claim: &self.hand(c.claim),
+        let (challenger, claimer) = (self.name(c.seat), self.name(c.claimer));
+        let claim = self.hand(c.claim);
+        let challenges = if self.is_you(c.seat) {
+            Msg::YouChallenge {
+                claimer: &claimer,
+                claim: &claim,
+            }
+        } else if self.is_you(c.claimer) {
+            Msg::ChallengesYou {
+                challenger: &challenger,
+                claim: &claim,
+            }
+        } else {
+            Msg::Challenges {
+                challenger: &challenger,
+                claimer: &claimer,
+                claim: &claim,
+            }
         };
         let revealed = Msg::Revealed {
             dice: &self.dice(&c.dice),
@@ -198,7 +263,8 @@ impl Render {
         let mut lines = Vec::new();
         match event {
             Event::Match { commitment, .. } => {
-                let list = self.names.join(", ");
+                let names: Vec<String> = (0..self.names.len()).map(|s| self.name(s)).collect();
+                let list = names.join(", ");
                 lines.push((Style::Heading, Msg::Players { list: &list }.text(lang)));
                 if let Some(commitment) = commitment {
                     lines.push((Style::Hint, Msg::SeedSealed { commitment }.text(lang)));

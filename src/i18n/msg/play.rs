@@ -58,11 +58,22 @@ pub enum Msg<'a> {
         /// Dice thrown again before it; `None` if it opened the round.
         rerolled: Option<u8>,
     },
+    /// Heads the turn of the one person at the table (second person).
+    YourTurn {
+        /// Game number.
+        game: u32,
+        /// Round number.
+        round: u32,
+    },
     /// Labels the row of a human's own dice.
     YourDice {
         /// The human.
         name: &'a str,
     },
+    /// Labels the row of dice of the one person at the table.
+    YourOwnDice,
+    /// How the one person at the table is named in lists: "You".
+    YouName,
     /// Labels the row of position numbers under the dice.
     PositionRow,
     /// What the dice held make.
@@ -89,12 +100,15 @@ pub enum Msg<'a> {
         /// An example hand in the table's labels.
         example: &'a str,
     },
-    /// A claim over another.
+    /// A claim over another (shown just above the question).
     AskClaimOver {
-        /// The claim to beat, written.
-        to_beat: &'a str,
         /// The lowest legal claim, written.
         lowest: &'a str,
+    },
+    /// Before the first game and between games: waits for Enter.
+    PressEnterForGame {
+        /// The game about to begin.
+        game: u32,
     },
 
     // --- answers refused --------------------------------------------------------
@@ -186,7 +200,10 @@ pub enum Msg<'a> {
     /// Nothing happened yet in this game.
     HistoryEmpty,
     /// Asks to confirm quitting.
-    ConfirmQuit,
+    ConfirmQuit {
+        /// Whether a replay is being written (and so keeps what was played).
+        kept: bool,
+    },
     /// The confirmation answer was neither yes nor no.
     ConfirmAgain,
     /// Quitting was called off.
@@ -195,11 +212,96 @@ pub enum Msg<'a> {
     Leaving {
         /// Who.
         name: &'a str,
+        /// Whether a replay is being written.
+        kept: bool,
+    },
+    /// The one person at the table left it.
+    YouLeave {
+        /// Whether a replay is being written.
+        kept: bool,
     },
     /// Input ended (Ctrl-D).
     InputEnded,
-    /// The run was interrupted (Ctrl-C).
+    /// Ctrl-C at a question: the match stops at once.
     Interrupted,
+    /// Ctrl-C while no question waits: when the match will stop.
+    StopNotice,
+
+    // --- odds -------------------------------------------------------------------
+    /// Help for `odds`.
+    OddsHelp {
+        /// An example target in the table's labels.
+        example: &'a str,
+    },
+    /// No claim stands, so there is nothing to judge.
+    OddsNoClaim,
+    /// The chance that a fresh throw makes at least the claim.
+    OddsFresh {
+        /// The claim, written.
+        claim: &'a str,
+        /// The chance, written.
+        chance: &'a str,
+    },
+    /// The dice held already make the target.
+    OddsHeld {
+        /// The target, written.
+        target: &'a str,
+    },
+    /// The best re-throw for a target and its chance.
+    OddsBestKeep {
+        /// The target, written.
+        target: &'a str,
+        /// The faces to keep, in labels ("-" for none).
+        keep: &'a str,
+        /// How many dice to throw again.
+        thrown: u8,
+        /// The positions to throw, 1-based, written.
+        positions: &'a str,
+        /// The chance, written.
+        chance: &'a str,
+    },
+    /// A target that no hand or no re-throw can reach any more.
+    OddsOutOfReach {
+        /// The target, written.
+        target: &'a str,
+    },
+    /// The dice were thrown again already: only a claim is left.
+    OddsNoRethrow,
+    /// `odds` with something that is not a hand.
+    OddsUnreadable {
+        /// What was typed.
+        text: &'a str,
+        /// An example target.
+        example: &'a str,
+    },
+
+    // --- the end of a match ------------------------------------------------------
+    /// Heads the summary of a match.
+    SummaryHeader,
+    /// One player's games and chips.
+    SummaryGames {
+        /// The player (or "You").
+        name: &'a str,
+        /// Games won.
+        games: u32,
+        /// Chips taken from others' payments.
+        won: u32,
+        /// Chips paid.
+        lost: u32,
+    },
+    /// One player's challenges and bluffs.
+    SummaryPlay {
+        /// Challenges made that caught a bluff.
+        won: u32,
+        /// Challenges made against a true claim.
+        lost: u32,
+        /// Own bluffs challenged.
+        caught: u32,
+        /// Own bluffs accepted.
+        through: u32,
+    },
+    /// What a bluff is, under the summary.
+    SummaryNote,
 
     // --- narration ------------------------------------------------------------
     /// The players of the match.
@@ -242,6 +344,56 @@ pub enum Msg<'a> {
         positions: &'a str,
         /// The dice after the throw.
         dice: &'a str,
+    },
+    /// The one person at the table claims.
+    YouClaim {
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// The one person at the table accepts.
+    YouAccept,
+    /// The one person at the table throws dice again.
+    YouReroll {
+        /// How many dice.
+        count: u8,
+    },
+    /// The one person at the table challenges.
+    YouChallenge {
+        /// The claimer.
+        claimer: &'a str,
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// Someone challenges the one person at the table.
+    ChallengesYou {
+        /// The challenger.
+        challenger: &'a str,
+        /// The claim, written.
+        claim: &'a str,
+    },
+    /// A challenge that the one person at the table pays for.
+    YouPay {
+        /// Whether the claim held (the person challenged wrongly).
+        claim_true: bool,
+    },
+    /// The one person at the table is out of chips.
+    YouOut,
+    /// The one person at the table wins a game.
+    YouWinGame {
+        /// Game number.
+        game: u32,
+        /// The pot taken.
+        pot: u32,
+    },
+    /// A round begins with the one person at the table throwing.
+    YouThrow {
+        /// Round number.
+        round: u32,
+    },
+    /// A game begins with the one person at the table throwing first.
+    YouFirst {
+        /// Game number.
+        game: u32,
     },
     /// A claim.
     Claims {
@@ -377,16 +529,23 @@ impl Msg<'_> {
             } => match rerolled {
                 None => tr!(
                     lang,
-                    "To beat: {claim}, claimed by {name} on a fresh throw.",
-                    "Заявка на столе: {claim} — от игрока {name}, с первого броска."
+                    "To beat: {claim}\n  (claimed by {name} on a fresh throw)",
+                    "Заявка на столе: {claim}\n  (от игрока {name}, с первого броска)"
                 ),
                 Some(n) => tr!(
                     lang,
-                    "To beat: {claim}, claimed by {name} (dice thrown again: {n}).",
-                    "Заявка на столе: {claim} — от игрока {name} (переброшено кубиков: {n})."
+                    "To beat: {claim}\n  (claimed by {name}; dice thrown again: {n})",
+                    "Заявка на столе: {claim}\n  (от игрока {name}; переброшено кубиков: {n})"
                 ),
             },
+            Msg::YourTurn { game, round } => tr!(
+                lang,
+                "── Your turn · game {game}, round {round} ──",
+                "── Ваш ход · партия {game}, раунд {round} ──"
+            ),
             Msg::YourDice { name } => tr!(lang, "{name}, your dice:", "{name}, ваши кубики:"),
+            Msg::YourOwnDice => tr!(lang, "Your dice:", "Ваши кубики:"),
+            Msg::YouName => tr!(lang, "You", "Вы"),
             Msg::PositionRow => tr!(lang, "position:", "позиция:"),
             Msg::ThatMakes { hand } => tr!(lang, "That makes {hand}.", "На кубиках: {hand}."),
 
@@ -402,18 +561,23 @@ impl Msg<'_> {
             ),
             Msg::AskReroll { keep } => tr!(
                 lang,
-                "Which dice do you throw again? Positions 1–5 (1 3 5), faces to keep ({keep}), all, or none.",
-                "Какие кубики перебросить? Позиции 1–5 (1 3 5), грани, которые оставить ({keep}), «все» или «ничего»."
+                "Which dice do you throw again? (1 3 5 · {keep} · all · none · help)",
+                "Какие кубики перебросить? (1 3 5 · {keep} · все · ничего · помощь)"
             ),
             Msg::AskClaimOpen { example } => tr!(
                 lang,
-                "Your claim? Any hand: five dice ({example}), part of a hand, or words.",
-                "Ваша заявка? Любая комбинация: пять кубиков ({example}), часть комбинации или словами."
+                "Your claim? Five dice ({example}), part of a hand, or words.",
+                "Ваша заявка? Пять кубиков ({example}), часть комбинации или словами."
             ),
-            Msg::AskClaimOver { to_beat, lowest } => tr!(
+            Msg::AskClaimOver { lowest } => tr!(
                 lang,
-                "Your claim? It must beat {to_beat}; the lowest that does: {lowest}.",
-                "Ваша заявка? Она должна быть выше, чем {to_beat}; самая низкая такая: {lowest}."
+                "Your claim? At least {lowest}.",
+                "Ваша заявка? Не ниже, чем {lowest}."
+            ),
+            Msg::PressEnterForGame { game } => tr!(
+                lang,
+                "Press Enter to begin game {game}.",
+                "Нажмите Enter, чтобы начать партию {game}."
             ),
 
             Msg::EmptyAnswer => tr!(
@@ -467,8 +631,8 @@ impl Msg<'_> {
                 example,
             } => tr!(
                 lang,
-                "Cannot read “{text}” as a hand ({reason}); write five dice ({example}), part of a hand (KKK), or words (three kings).",
-                "Не понимаю «{text}» как комбинацию; пишите пять кубиков ({example}), часть комбинации (ККК) или словами (тройка королей)."
+                "Cannot read “{text}” as a hand ({reason}).\nWrite five dice ({example}), part of a hand (KKK), or words (three kings).",
+                "Не понимаю «{text}» как комбинацию.\nПишите пять кубиков ({example}), часть комбинации (ККК) или словами (тройка королей)."
             ),
             Msg::ClaimNoSuchHand { text, no_straights } => match no_straights {
                 false => tr!(
@@ -490,37 +654,47 @@ impl Msg<'_> {
 
             Msg::HelpRespond => tr!(
                 lang,
-                "accept (a): take the dice, look at them, throw some again (everyone hears how many) and claim something higher.\n\
-                 challenge (c): the dice are shown; if they make at least the claim, you pay a chip, otherwise the claimer pays.\n\
+                "accept (a): take the dice, look at them, throw some again (everyone hears\n\
+                 how many) and claim something higher.\n\
+                 challenge (c): the dice are shown; if they make at least the claim, you pay\n\
+                 a chip, otherwise the claimer pays.\n\
                  Russian answers work too: верю (в), не верю (н).",
-                "верю (в): взять кубики, посмотреть, перебросить сколько-то (все услышат, сколько) и заявить что-то выше.\n\
-                 не верю (н): кубики открываются; если там не меньше заявленного, фишку платите вы, иначе — тот, кто заявил.\n\
+                "верю (в): взять кубики, посмотреть, перебросить сколько-то (все услышат,\n\
+                 сколько) и заявить что-то выше.\n\
+                 не верю (н): кубики открываются; если там не меньше заявленного, фишку\n\
+                 платите вы, иначе — тот, кто заявил.\n\
                  Можно отвечать и по-английски: accept (a), challenge (c)."
             ),
             Msg::HelpReroll { keep } => tr!(
                 lang,
-                "Name the dice to throw again by position, counting from 1 on the left: 1 3 5 (or 135).\n\
-                 Or name the faces to keep: {keep} (Russian: оставить).\n\
+                "Name the dice to throw again by position, counting from 1 on the left:\n\
+                 1 3 5 (or 135). Or name the faces to keep: {keep} (Russian: оставить).\n\
                  all throws all five; none, 0 or - keeps them all.\n\
                  Everyone hears how many dice you throw, not which.",
-                "Назовите кубики для переброса по позициям, считая с 1 слева: 1 3 5 (или 135).\n\
-                 Или назовите грани, которые оставить: {keep} (по-английски: keep).\n\
+                "Назовите кубики для переброса по позициям, считая с 1 слева: 1 3 5\n\
+                 (или 135). Или грани, которые оставить: {keep} (по-английски: keep).\n\
                  «все» — перебросить все пять; «ничего», 0 или - — оставить все.\n\
                  Все услышат, сколько кубиков вы перебросили, но не какие."
             ),
             Msg::HelpClaim { example } => tr!(
                 lang,
-                "Claim a hand: five dice in any order ({example}), part of a hand (KKK is the lowest hand with three kings),\n\
-                 or words in English or Russian: full house queens over nines, two pairs kings and nines, пара тузов.\n\
-                 After a claim on the table yours must be strictly higher. You may bluff, or claim less than you hold.",
-                "Заявите комбинацию: пять кубиков в любом порядке ({example}), часть комбинации (ККК — самая низкая рука с тремя королями)\n\
-                 или словами, по-русски или по-английски: фул-хаус, дамы на девятках; две пары, короли и девятки; three kings.\n\
-                 Если на столе уже есть заявка, ваша должна быть строго выше. Можно блефовать и можно заявить меньше, чем есть."
+                "Claim a hand: five dice in any order ({example}), or part of a hand\n\
+                 (KKK is the lowest hand with three kings), or words in English or Russian:\n\
+                 full house queens over nines, two pairs kings and nines, пара тузов.\n\
+                 After a claim on the table yours must be strictly higher.\n\
+                 You may bluff, or claim less than you hold.",
+                "Заявите комбинацию: пять кубиков в любом порядке ({example}), или часть\n\
+                 комбинации (ККК — самая низкая рука с тремя королями), или словами:\n\
+                 фул-хаус, дамы на девятках; две пары, короли и девятки; three kings.\n\
+                 Если на столе уже есть заявка, ваша должна быть строго выше.\n\
+                 Можно блефовать и можно заявить меньше, чем есть."
             ),
             Msg::HelpCommands => tr!(
                 lang,
-                "At any question: help (?), history, rules, quit. Russian: помощь, история, правила, выход.",
-                "На любой вопрос можно ответить: помощь (?), история, правила, выход. По-английски: help, history, rules, quit."
+                "At any question: help (?), odds, history, rules, quit.\n\
+                 Russian: помощь, шансы, история, правила, выход.",
+                "На любой вопрос можно ответить: помощь (?), шансы, история, правила, выход.\n\
+                 По-английски: help, odds, history, rules, quit."
             ),
             Msg::HistoryHeader => tr!(lang, "This game so far:", "Эта партия до сих пор:"),
             Msg::HistoryEmpty => tr!(
@@ -528,20 +702,128 @@ impl Msg<'_> {
                 "Nothing has happened in this game yet.",
                 "В этой партии ещё ничего не было."
             ),
-            Msg::ConfirmQuit => tr!(
+            Msg::ConfirmQuit { kept: true } => tr!(
                 lang,
                 "Leave the table? The match stops here; the replay so far is kept. (y/n)",
                 "Выйти из-за стола? Матч остановится, запись сыгранного сохранится. (да/нет)"
             ),
+            Msg::ConfirmQuit { kept: false } => tr!(
+                lang,
+                "Leave the table? The match stops here. (y/n)",
+                "Выйти из-за стола? Матч на этом остановится. (да/нет)"
+            ),
             Msg::ConfirmAgain => tr!(lang, "Please answer y or n.", "Ответьте «да» или «нет»."),
             Msg::QuitCancelled => tr!(lang, "Playing on.", "Играем дальше."),
-            Msg::Leaving { name } => tr!(
+            Msg::Leaving { name, kept: true } => tr!(
                 lang,
                 "{name} leaves the table; the replay so far is kept.",
                 "{name} выходит из-за стола; запись сыгранного сохранится."
             ),
+            Msg::Leaving { name, kept: false } => tr!(
+                lang,
+                "{name} leaves the table.",
+                "{name} выходит из-за стола."
+            ),
+            Msg::YouLeave { kept: true } => tr!(
+                lang,
+                "You leave the table; the replay so far is kept.",
+                "Вы выходите из-за стола; запись сыгранного сохранится."
+            ),
+            Msg::YouLeave { kept: false } => {
+                tr!(lang, "You leave the table.", "Вы выходите из-за стола.")
+            }
             Msg::InputEnded => tr!(lang, "Input ended.", "Ввод закончился."),
-            Msg::Interrupted => tr!(lang, "Interrupted.", "Прервано."),
+            Msg::Interrupted => tr!(
+                lang,
+                "Ctrl-C: the match stops here.",
+                "Ctrl-C: матч останавливается здесь."
+            ),
+            Msg::StopNotice => tr!(
+                lang,
+                "Ctrl-C: the match stops at the end of this round or at the next question\n\
+                 (Ctrl-C again to quit at once).",
+                "Ctrl-C: матч остановится в конце раунда или на следующем вопросе\n\
+                 (ещё раз Ctrl-C — выйти сразу)."
+            ),
+
+            Msg::OddsHelp { example } => tr!(
+                lang,
+                "odds: the chance of the claim on the table and, with dice in hand, the best\n\
+                 re-throw to beat it. odds {example}: the same for a hand of your choice.",
+                "шансы: вероятность заявки на столе и, с кубиками в руках, лучший переброс,\n\
+                 чтобы её перебить. шансы {example}: то же для любой комбинации."
+            ),
+            Msg::OddsNoClaim => tr!(
+                lang,
+                "No claim on the table yet.",
+                "На столе ещё нет заявки."
+            ),
+            Msg::OddsFresh { claim, chance } => tr!(
+                lang,
+                "A fresh throw makes {claim} or better: {chance}.",
+                "Свежий бросок даёт {claim} или выше: {chance}."
+            ),
+            Msg::OddsHeld { target } => tr!(
+                lang,
+                "Your dice already make {target} or better.",
+                "Ваши кубики уже дают {target} или выше."
+            ),
+            Msg::OddsBestKeep {
+                target,
+                keep,
+                thrown,
+                positions,
+                chance,
+            } => {
+                let dice = count(u64::from(thrown), Noun::Die, lang);
+                tr!(
+                    lang,
+                    "For {target}:\n  keep {keep}, throw {dice} again (positions {positions}): {chance}.",
+                    "Для {target}:\n  оставить {keep}, перебросить {dice} (позиции {positions}): {chance}."
+                )
+            }
+            Msg::OddsOutOfReach { target } => tr!(
+                lang,
+                "No re-throw of your dice can reach {target}.",
+                "Никакой переброс ваших кубиков не даст {target}."
+            ),
+            Msg::OddsNoRethrow => tr!(
+                lang,
+                "Your dice are thrown: only the claim is left to choose.",
+                "Кубики переброшены: осталось выбрать заявку."
+            ),
+            Msg::OddsUnreadable { text, example } => tr!(
+                lang,
+                "“{text}” is not a hand: try odds {example}.",
+                "«{text}» — не комбинация: попробуйте «шансы {example}»."
+            ),
+
+            Msg::SummaryHeader => tr!(lang, "Match summary:", "Итоги матча:"),
+            Msg::SummaryGames {
+                name,
+                games,
+                won,
+                lost,
+            } => tr!(
+                lang,
+                "{name}: games won {games} · chips won {won}, lost {lost}",
+                "{name}: выиграно партий {games} · фишки: выиграно {won}, проиграно {lost}"
+            ),
+            Msg::SummaryPlay {
+                won,
+                lost,
+                caught,
+                through,
+            } => tr!(
+                lang,
+                "  challenges won {won}, lost {lost} · bluffs caught {caught}, got through {through}",
+                "  проверки: выиграно {won}, проиграно {lost} · блеф: пойман {caught}, прошёл {through}"
+            ),
+            Msg::SummaryNote => tr!(
+                lang,
+                "(Bluff: a claim above the dice; caught if challenged, through if accepted.)",
+                "(Блеф — заявка выше кубиков: пойман, если не поверили; прошёл, если поверили.)"
+            ),
 
             Msg::Players { list } => tr!(lang, "Players: {list}.", "Игроки: {list}."),
             Msg::SeatingThrow { rolls } => tr!(
@@ -553,8 +835,68 @@ impl Msg<'_> {
             Msg::GameBegins { game, first } => tr!(
                 lang,
                 "═══ Game {game}: {first} throws first ═══",
-                "═══ Партия {game}: первым бросает {first} ═══"
+                "═══ Партия {game}, первый бросок: {first} ═══"
             ),
+            Msg::YouFirst { game } => tr!(
+                lang,
+                "═══ Game {game}: you throw first ═══",
+                "═══ Партия {game}, первый бросок: ваш ═══"
+            ),
+            Msg::YouThrow { round } => tr!(
+                lang,
+                "Round {round}: you throw the dice.",
+                "Раунд {round}: вы бросаете кубики."
+            ),
+            Msg::YouClaim { claim } => {
+                tr!(lang, "You claim {claim}.", "Вы заявляете: {claim}.")
+            }
+            Msg::YouAccept => tr!(lang, "You accept.", "Вы верите."),
+            Msg::YouReroll { count: 0 } => tr!(
+                lang,
+                "You keep all five dice.",
+                "Вы ничего не перебрасываете."
+            ),
+            Msg::YouReroll { count: n } => {
+                let dice = count(u64::from(n), Noun::Die, lang);
+                tr!(
+                    lang,
+                    "You throw {dice} again.",
+                    "Вы перебрасываете {dice}."
+                )
+            }
+            Msg::YouChallenge { claimer, claim } => tr!(
+                lang,
+                "You challenge {claimer}: {claim}?",
+                "Вы не верите игроку {claimer}: {claim}?"
+            ),
+            Msg::ChallengesYou { challenger, claim } => tr!(
+                lang,
+                "{challenger} challenges you: {claim}?",
+                "{challenger} не верит вам: {claim}?"
+            ),
+            Msg::YouPay { claim_true: true } => tr!(
+                lang,
+                "The claim holds: you pay a chip.",
+                "Заявка верна: вы платите фишку."
+            ),
+            Msg::YouPay { claim_true: false } => tr!(
+                lang,
+                "A bluff: you pay a chip.",
+                "Это блеф: вы платите фишку."
+            ),
+            Msg::YouOut => tr!(
+                lang,
+                "You have no chips left and are out of this game.",
+                "Вы выбываете из партии: фишек не осталось."
+            ),
+            Msg::YouWinGame { game, pot } => {
+                let chips = count(u64::from(pot), Noun::Chip, lang);
+                tr!(
+                    lang,
+                    "You win game {game} and take the pot: {chips}.",
+                    "Вы выигрываете партию {game} и забираете банк: {chips}."
+                )
+            }
             Msg::RoundBegins { round, name } => tr!(
                 lang,
                 "Round {round}: {name} throws the dice.",
@@ -681,7 +1023,7 @@ fn penalty_action(action: PenaltyAction, lang: Lang) -> String {
         PenaltyAction::Fallback => tr!(
             lang,
             "the engine decides in its place",
-            "ход за него делает движок"
+            "ход делает движок"
         ),
         PenaltyAction::Disqualified => {
             tr!(lang, "disqualified from the match", "снятие с матча")
@@ -717,7 +1059,11 @@ mod tests {
             Msg::AskRespond,
             Msg::HelpRespond,
             Msg::HelpCommands,
-            Msg::ConfirmQuit,
+            Msg::ConfirmQuit { kept: true },
+            Msg::ConfirmQuit { kept: false },
+            Msg::YouAccept,
+            Msg::StopNotice,
+            Msg::SummaryNote,
             Msg::InputEnded,
             Msg::OutOfGame,
             Msg::SeedSealed { commitment: "ab" },

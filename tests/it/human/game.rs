@@ -57,8 +57,11 @@ fn a_match_in_english() {
         let out = &played.output;
         asked_everything(&played, Lang::En, DiceKind::Poker);
         nothing_hidden_shown(&played, Lang::En);
-        assert!(out.contains("Anna claims three kings (KKKT9)."), "{out}");
-        assert!(out.contains("Anna, your dice:"));
+        // Anna is the one person at the table: told in the second person.
+        assert!(out.contains("You claim three kings (KKKT9)."), "{out}");
+        assert!(out.contains("Your dice:"));
+        assert!(!out.contains("Anna"), "{out}");
+        assert!(!out.contains("You claims"), "{out}");
         assert!(out.contains("position:"));
         assert!(out.contains("Turn order:"));
         assert!(out.contains("Match over. Games won:"));
@@ -75,10 +78,11 @@ fn a_match_in_russian() {
         asked_everything(&played, Lang::Ru, DiceKind::Poker);
         nothing_hidden_shown(&played, Lang::Ru);
         assert!(
-            out.contains("Anna заявляет: тройка королей (KKKT9)."),
+            out.contains("Вы заявляете: тройка королей (KKKT9)."),
             "{out}"
         );
-        assert!(out.contains("Anna, ваши кубики:"));
+        assert!(out.contains("Ваши кубики:"));
+        assert!(!out.contains("Anna"), "{out}");
         assert!(out.contains("Матч окончен. Выиграно партий:"));
         assert!(out.contains("платит фишку."));
         assert!(!out.contains(" claims "), "{out}");
@@ -95,7 +99,7 @@ fn standard_dice_show_their_own_faces() {
     asked_everything(&played, Lang::En, DiceKind::Standard);
     // Three kings on standard dice are three sixes.
     assert!(
-        played.output.contains("Anna claims three kings (66632)."),
+        played.output.contains("You claim three kings (66632)."),
         "{}",
         played.output
     );
@@ -113,7 +117,7 @@ fn the_human_seat_answers_in_either_language() {
     );
     assert!(!played.stats.aborted, "{}", played.output);
     assert!(played.typed.iter().any(|t| t == "тройка королей"));
-    assert!(played.output.contains("Anna claims three kings (KKKT9)."));
+    assert!(played.output.contains("You claim three kings (KKKT9)."));
 }
 
 /// Lets a script written for one language's questions answer another's.

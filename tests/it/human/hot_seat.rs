@@ -8,32 +8,34 @@ use liar::i18n::{Lang, Msg};
 use liar::rules::{DiceKind, Rules};
 use support::*;
 
-/// Walks the output: after "Pass the keyboard to X" only X's dice may
-/// appear, until the screen is cleared; outside such a stretch nobody's.
+/// Walks the output of a hot-seat match: every question to a human (his
+/// prompt, `Name> `) comes after the keyboard was passed to him; his dice
+/// appear only while he holds it; and when the keyboard is passed on,
+/// nobody's dice are on the screen (it was cleared since they were shown).
 /// Returns how many times each human was handed the keyboard.
 fn check_privacy(output: &str, humans: &[&str], lang: Lang) -> Vec<usize> {
     let cleared = Msg::ScreenCleared.text(lang);
     let mut holder: Option<&str> = None;
+    let mut shown: Option<&str> = None;
     let mut passes = vec![0; humans.len()];
     for (n, line) in output.lines().enumerate() {
         let at = || format!("line {}: {line}\n{output}", n + 1);
         for (i, name) in humans.iter().enumerate() {
             if line == (Msg::PassTo { name }).text(lang) {
-                assert_eq!(
-                    holder,
-                    None,
-                    "passed to {name} with {holder:?}'s dice shown; {}",
-                    at()
-                );
+                assert_eq!(shown, None, "passed to {name} with dice shown; {}", at());
                 holder = Some(name);
                 passes[i] += 1;
             }
+            if line.starts_with(&format!("{name}> ")) {
+                assert_eq!(holder, Some(*name), "{name} asked; {}", at());
+            }
             if line.contains(&dice_line_marker(name, lang)) {
                 assert_eq!(holder, Some(*name), "{name}'s dice shown; {}", at());
+                shown = Some(name);
             }
         }
         if line == cleared {
-            holder = None;
+            shown = None;
         }
     }
     passes
@@ -99,7 +101,7 @@ fn one_human_is_not_asked_to_pass_the_keyboard() {
     );
     assert!(!played.output.contains("Pass the keyboard"));
     assert!(!played.output.contains(&Msg::ScreenCleared.text(Lang::En)));
-    assert!(played.output.contains("Anna, your dice:"));
+    assert!(played.output.contains("Your dice:"));
 }
 
 #[test]
@@ -108,4 +110,42 @@ fn the_privacy_check_catches_a_leak() {
     let leak = "Pass the keyboard to Boris — press Enter when ready.\n\
                 Anna, your dice:  K  K  9  A  Q\n";
     check_privacy(leak, &["Anna", "Boris"], Lang::En);
+}
+
+#[test]
+#[should_panic(expected = "Boris asked")]
+fn the_privacy_check_catches_a_question_before_the_hand_over() {
+    let early = "Pass the keyboard to Anna — press Enter when ready.\n\
+                 Accept or challenge? (accept / a, challenge / c)\n\
+                 Boris> a\n";
+    check_privacy(early, &["Anna", "Boris"], Lang::En);
+}
+
+#[test]
+#[should_panic(expected = "passed to Boris with dice shown")]
+fn the_privacy_check_catches_dice_left_on_the_screen() {
+    let left = "Pass the keyboard to Anna — press Enter when ready.\n\
+                Anna, your dice:  K  K  9  A  Q\n\
+                Pass the keyboard to Boris — press Enter when ready.\n";
+    check_privacy(left, &["Anna", "Boris"], Lang::En);
+}
+
+#[test]
+fn each_question_of_a_turn_follows_its_hand_over() {
+    // The responder is handed the keyboard before "Accept or challenge?",
+    // and keeps it through the re-throw and the claim.
+    let table = [
+        Seat::Human("Anna"),
+        Seat::Human("Boris"),
+        Seat::Bot(Policy::Honest),
+    ];
+    let setup = setup(&table, listed(), 2, 1);
+    let played = play(&table, &setup, Lang::En, sensible(Lang::En, DiceKind::Poker));
+    let out = &played.output;
+    let pass = Msg::PassTo { name: "Boris" }.text(Lang::En);
+    let respond = Msg::AskRespond.text(Lang::En);
+    let turn = out.split(&pass).nth(1).unwrap_or_default();
+    let before = turn.split(&respond).next().unwrap_or_default();
+    assert!(turn.contains(&respond), "{out}");
+    assert!(!before.contains("Pass the keyboard"), "{out}");
 }

@@ -117,13 +117,31 @@ fn commands_work_at_any_question() {
     let open = Msg::AskClaimOpen { example: "QQQ99" }.text(lang);
     let help = Msg::HelpClaim { example: "QQQ99" }.text(lang);
     let commands = Msg::HelpCommands.text(lang);
+    let odds = Msg::OddsHelp { example: "QQQ99" }.text(lang);
+    // After each command the dice are shown again, then the question.
+    let dice = Msg::YourOwnDice.text(lang);
+    let again = |answer: &str| {
+        let after = out.split(&format!("{open}\n> {answer}\n")).nth(1).unwrap_or_default();
+        let (shown, _) = after.split_once(&format!("{open}\n")).unwrap_or_default();
+        shown.to_string()
+    };
+    let help_shown = again("help");
     assert!(
-        out.contains(&format!("{open}\n> help\n{help}\n{commands}\n{open}\n")),
+        help_shown.starts_with(&format!("{help}\n{odds}\n{commands}\n")),
         "{out}"
     );
+    assert!(help_shown.contains(&dice), "{help_shown}");
     // History: the game so far, from the public events.
     let history = Msg::HistoryHeader.text(lang);
-    assert!(out.contains(&format!("> history\n{history}\n  ═══ Game 1: Anna throws first ═══\n  Round 1: Anna throws the dice.\n{open}")), "{out}");
+    let history_shown = again("history");
+    assert!(
+        history_shown.starts_with(&format!(
+            "{history}\n  ═══ Game 1: you throw first ═══\n  Round 1: you throw the dice.\n"
+        )),
+        "{out}"
+    );
+    assert!(history_shown.contains(&dice), "{history_shown}");
+    assert!(again("rules").contains(&dice));
     assert!(out.contains("> rules\nLiar Dice (\"Лжец\") — the rules of this table\n"));
     assert!(out.contains(&format!("> ?\n{}", Msg::HelpRespond.text(lang))));
     assert!(out.contains(&format!("> история\n{history}")));
@@ -154,7 +172,8 @@ fn nothing_beats_the_top_claim() {
     });
     let setup = setup(&table, listed(), 1, 1);
     let played = play_with(&table, &setup, lang, script, |c| c);
-    let out = &played.output;
+    // Hot seat: the prompt bears the name of whoever is asked.
+    let out = &played.output.replace("Boris> ", "> ");
     let only = Msg::OnlyChallenge {
         claim: "покер тузов (AAAAA)",
     }

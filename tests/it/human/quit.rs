@@ -42,13 +42,15 @@ fn quit_asks_first_and_can_be_called_off() {
     assert_aborted(&played);
     assert_eq!(played.stats.games, 0);
     let out = &played.output;
-    let confirm = Msg::ConfirmQuit.text(lang);
+    let confirm = Msg::ConfirmQuit { kept: false }.text(lang);
     assert_eq!(out.matches(&confirm).count(), 2, "{out}");
     assert!(out.contains(&format!("> n\n{}\n", Msg::QuitCancelled.text(lang))));
-    assert!(out.contains(&Msg::Leaving { name: "Anna" }.text(lang)));
+    // Anna is the one person at the table: "you"; no replay is written.
+    assert!(out.contains(&Msg::YouLeave { kept: false }.text(lang)));
+    assert!(!out.contains("replay"), "{out}");
     assert!(
         out.contains(
-            "The match stopped before its end. Games won: Anna 0 · honest1 0 · random2 0."
+            "The match stopped before its end. Games won: You 0 · honest1 0 · random2 0."
         )
     );
 }
