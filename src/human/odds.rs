@@ -9,7 +9,9 @@ use super::render::{Line, Render};
 use super::style::Style;
 use crate::engine::lowest_legal_claim;
 use crate::i18n::{Msg, percent};
-use crate::rules::{DecisionKind, Hand, SeatView, best_reroll, chance_to_reach, parse_claim};
+use crate::rules::{
+    DecisionKind, Dice, Hand, SeatView, best_reroll, chance_to_reach, parse_claim,
+};
 
 /// The words that ask for the odds, in English and Russian.
 const WORDS: [&str; 4] = ["odds", "шансы", "chances", "шанс"];
@@ -26,7 +28,15 @@ pub(crate) fn odds_request(text: &str) -> Option<&str> {
 }
 
 /// The lines answering `odds` (with `target` typed after it, or empty) at a
-/// decision of `kind` in `view`.
+/// decision of `kind` in `view`:
+///
+/// - the claim on the table (if any): its chance from a fresh throw;
+/// - at the re-throw, the lowest hand that beats it and the best dice to
+///   keep for it;
+/// - when claiming, the chance of the dice's own hand from a fresh throw
+///   (how believable an honest claim is);
+/// - with a hand named: its chance from a fresh throw, or at the re-throw
+///   the best dice to keep for it.
 pub(crate) fn odds_lines(
     render: &Render,
     view: &SeatView<'_>,
@@ -38,11 +48,9 @@ pub(crate) fn odds_lines(
     let line = |msg: Msg<'_>| (Style::Hint, msg.text(lang));
     let fresh = |hand: Hand| {
         line(Msg::OddsFresh {
-            claim: &render.hand(hand),
             chance: &percent(chance_to_reach(&[], hand, ranking), lang),
         })
     };
-    let mut lines = Vec::new();
     let named = if target.is_empty() {
         None
     } else {
@@ -58,49 +66,78 @@ pub(crate) fn odds_lines(
             }
         }
     };
+    let mut lines = Vec::new();
+    // The claim on the table.
     match view.to_beat {
-        Some(t) => lines.push(fresh(t.claim)),
-        None if named.is_none() => lines.push(line(Msg::OddsNoClaim)),
-        None => {}
+        Some(t) if named.is_none() => {
+            lines.push(line(Msg::OddsFor {
+                target: &render.hand(t.claim),
+            }));
+            lines.push(fresh(t.claim));
+        }
+        None if named.is_none() && kind != DecisionKind::Claim => {
+            lines.push(line(Msg::OddsNoClaim));
+        }
+        _ => {}
     }
-    match (view.dice, kind) {
-        (Some(dice), DecisionKind::Reroll) => {
-            let goal = named.or_else(|| view.to_beat.map(|_| lowest_legal_claim(view)));
-            if let Some(goal) = goal {
-                let (positions, chance) = best_reroll(&dice, goal, ranking);
-                let goal_text = render.hand(goal);
-                lines.push(if chance <= 0.0 {
-                    line(Msg::OddsOutOfReach { target: &goal_text })
-                } else if positions.count() == 0 {
-                    line(Msg::OddsHeld { target: &goal_text })
-                } else {
-                    let kept: String = (0..5)
-                        .filter(|&p| !positions.contains(p))
-                        .map(|p| dice.0[p].label(view.rules.dice))
-                        .collect();
-                    let kept = if kept.is_empty() { "-".into() } else { kept };
-                    let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
-                    line(Msg::OddsBestKeep {
-                        target: &goal_text,
-                        keep: &kept,
-                        thrown: positions.count(),
-                        positions: &list.join(" "),
-                        chance: &percent(chance, lang),
-                    })
-                });
-            }
+    let rethrow = view.dice.filter(|_| kind == DecisionKind::Reroll);
+    match (named, rethrow) {
+        (Some(hand), Some(dice)) => {
+            lines.push(line(Msg::OddsFor {
+                target: &render.hand(hand),
+            }));
+            lines.push(best_keep(render, view, &dice, hand));
         }
-        (Some(dice), DecisionKind::Claim) => {
-            // Thrown already: how believable an honest claim, or the one named, is.
-            lines.push(fresh(named.unwrap_or_else(|| dice.hand())));
+        (Some(hand), None) => {
+            lines.push(line(Msg::OddsFor {
+                target: &render.hand(hand),
+            }));
+            lines.push(fresh(hand));
         }
-        _ => {
-            if let Some(hand) = named {
+        (None, Some(dice)) if view.to_beat.is_some() => {
+            let goal = lowest_legal_claim(view);
+            lines.push(line(Msg::OddsToBeat {
+                target: &render.hand(goal),
+            }));
+            lines.push(best_keep(render, view, &dice, goal));
+        }
+        (None, _) => {
+            if let (Some(dice), DecisionKind::Claim) = (view.dice, kind) {
+                let hand = dice.hand();
+                lines.push(line(Msg::OddsFor {
+                    target: &render.hand(hand),
+                }));
                 lines.push(fresh(hand));
             }
         }
     }
     lines
+}
+
+/// The best dice to keep of `dice` for `goal` or better, and the chance.
+fn best_keep(render: &Render, view: &SeatView<'_>, dice: &Dice, goal: Hand) -> Line {
+    let lang = render.lang;
+    let (positions, chance) = best_reroll(dice, goal, view.rules.ranking());
+    let msg = if chance <= 0.0 {
+        Msg::OddsOutOfReach.text(lang)
+    } else if positions.count() == 0 {
+        Msg::OddsHeld.text(lang)
+    } else {
+        let kept: String = (0..5)
+            .filter(|&p| !positions.contains(p))
+            .map(|p| dice.0[p].label(view.rules.dice))
+            .collect();
+        let kept = if kept.is_empty() { "-".into() } else { kept };
+        let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
+        Msg::OddsBestKeep {
+            keep: &kept,
+            thrown: positions.count(),
+            positions: &list.join(" "),
+            chance: &percent(chance, lang),
+        }
+        .text(lang)
+    };
+    (Style::Hint, msg)
 }
 
 #[cfg(test)]

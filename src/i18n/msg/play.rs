@@ -235,22 +235,25 @@ pub enum Msg<'a> {
     },
     /// No claim stands, so there is nothing to judge.
     OddsNoClaim,
-    /// The chance that a fresh throw makes at least the claim.
+    /// Heads the odds of a hand or better.
+    OddsFor {
+        /// The hand, written.
+        target: &'a str,
+    },
+    /// Heads the odds of beating the claim on the table.
+    OddsToBeat {
+        /// The lowest hand that beats it, written.
+        target: &'a str,
+    },
+    /// The chance that a fresh throw makes at least the hand headed.
     OddsFresh {
-        /// The claim, written.
-        claim: &'a str,
         /// The chance, written.
         chance: &'a str,
     },
-    /// The dice held already make the target.
-    OddsHeld {
-        /// The target, written.
-        target: &'a str,
-    },
-    /// The best re-throw for a target and its chance.
+    /// The dice held already make the hand headed.
+    OddsHeld,
+    /// The best re-throw for the hand headed, and its chance.
     OddsBestKeep {
-        /// The target, written.
-        target: &'a str,
         /// The faces to keep, in labels ("-" for none).
         keep: &'a str,
         /// How many dice to throw again.
@@ -260,13 +263,8 @@ pub enum Msg<'a> {
         /// The chance, written.
         chance: &'a str,
     },
-    /// A target that no hand or no re-throw can reach any more.
-    OddsOutOfReach {
-        /// The target, written.
-        target: &'a str,
-    },
-    /// The dice were thrown again already: only a claim is left.
-    OddsNoRethrow,
+    /// No re-throw of the dice held reaches the hand headed.
+    OddsOutOfReach,
     /// `odds` with something that is not a hand.
     OddsUnreadable {
         /// What was typed.
@@ -597,8 +595,8 @@ impl Msg<'_> {
             ),
             Msg::RerollUnreadable { text } => tr!(
                 lang,
-                "“{text}” does not say which dice: write positions (1 3 5), keep and faces, all, or none.",
-                "«{text}» — непонятно, какие кубики: позиции (1 3 5), «оставить» и грани, «все» или «ничего»."
+                "“{text}” does not say which dice.\nWrite positions (1 3 5), keep and faces, all, or none.",
+                "«{text}» — непонятно, какие кубики.\nПишите позиции (1 3 5), «оставить» и грани, «все» или «ничего»."
             ),
             Msg::RerollBadPosition { text } => tr!(
                 lang,
@@ -648,8 +646,8 @@ impl Msg<'_> {
             },
             Msg::ClaimNotHigher { claim, to_beat } => tr!(
                 lang,
-                "{claim} does not beat {to_beat}: a claim must be strictly higher.",
-                "{claim} не выше, чем {to_beat}: заявка должна быть строго выше."
+                "Too low: {claim}.\nA claim must beat {to_beat}.",
+                "Слишком низко: {claim}.\nНужна заявка выше, чем {to_beat}."
             ),
 
             Msg::HelpRespond => tr!(
@@ -758,18 +756,27 @@ impl Msg<'_> {
                 "No claim on the table yet.",
                 "На столе ещё нет заявки."
             ),
-            Msg::OddsFresh { claim, chance } => tr!(
+            Msg::OddsFor { target } => tr!(
                 lang,
-                "A fresh throw makes {claim} or better: {chance}.",
-                "Свежий бросок даёт {claim} или выше: {chance}."
+                "Odds of {target} or better:",
+                "Шансы на {target} или выше:"
             ),
-            Msg::OddsHeld { target } => tr!(
+            Msg::OddsToBeat { target } => tr!(
                 lang,
-                "Your dice already make {target} or better.",
-                "Ваши кубики уже дают {target} или выше."
+                "To beat it: {target} or better.",
+                "Чтобы перебить: {target} или выше."
+            ),
+            Msg::OddsFresh { chance } => tr!(
+                lang,
+                "  from a fresh throw: {chance}",
+                "  со свежего броска: {chance}"
+            ),
+            Msg::OddsHeld => tr!(
+                lang,
+                "  your dice make it already",
+                "  на ваших кубиках это уже есть"
             ),
             Msg::OddsBestKeep {
-                target,
                 keep,
                 thrown,
                 positions,
@@ -778,19 +785,14 @@ impl Msg<'_> {
                 let dice = count(u64::from(thrown), Noun::Die, lang);
                 tr!(
                     lang,
-                    "For {target}:\n  keep {keep}, throw {dice} again (positions {positions}): {chance}.",
-                    "Для {target}:\n  оставить {keep}, перебросить {dice} (позиции {positions}): {chance}."
+                    "  best re-throw: keep {keep}, throw {dice} (positions {positions}): {chance}",
+                    "  лучший переброс: оставить {keep}, бросить {dice} (позиции {positions}): {chance}"
                 )
             }
-            Msg::OddsOutOfReach { target } => tr!(
+            Msg::OddsOutOfReach => tr!(
                 lang,
-                "No re-throw of your dice can reach {target}.",
-                "Никакой переброс ваших кубиков не даст {target}."
-            ),
-            Msg::OddsNoRethrow => tr!(
-                lang,
-                "Your dice are thrown: only the claim is left to choose.",
-                "Кубики переброшены: осталось выбрать заявку."
+                "  no re-throw of your dice can make it",
+                "  никакой переброс ваших кубиков этого не даст"
             ),
             Msg::OddsUnreadable { text, example } => tr!(
                 lang,
@@ -1048,6 +1050,117 @@ mod tests {
         assert_eq!(m(1), "Анна перебрасывает 1 кубик.");
         assert_eq!(m(3), "Анна перебрасывает 3 кубика.");
         assert_eq!(m(5), "Анна перебрасывает 5 кубиков.");
+    }
+
+    /// Every line a player reads at a question fits an 80-column terminal,
+    /// even with the longest hand names and usual player names.
+    #[test]
+    fn questions_and_their_answers_fit_80_columns() {
+        // The longest hand written, in either language (checked below).
+        let en = "nothing: ace, king, queen, jack and nine (AKQJ9)";
+        let ru = "ничего: туз, король, валет, десятка и девятка (AKJT9)";
+        let usual = "full house, kings over queens (KKKQQ)";
+        for (lang, hand) in [(Lang::En, en), (Lang::Ru, ru)] {
+            let all = [
+                Msg::PassTo { name: "Anna" },
+                Msg::TurnHeader {
+                    name: "Anna",
+                    game: 10,
+                    round: 12,
+                },
+                Msg::YourTurn {
+                    game: 10,
+                    round: 12,
+                },
+                Msg::ToBeat {
+                    claim: hand,
+                    name: "Statistician",
+                    rerolled: Some(5),
+                },
+                Msg::ToBeat {
+                    claim: hand,
+                    name: "Statistician",
+                    rerolled: None,
+                },
+                Msg::ThatMakes { hand },
+                Msg::AskRespond,
+                Msg::AskReroll { keep: "keep KK" },
+                Msg::AskClaimOpen { example: "QQQ99" },
+                Msg::AskClaimOver { lowest: hand },
+                Msg::PressEnterForGame { game: 10 },
+                Msg::ConfirmQuit { kept: true },
+                Msg::ConfirmQuit { kept: false },
+                Msg::ClaimNotHigher {
+                    claim: hand,
+                    to_beat: hand,
+                },
+                Msg::RerollUnreadable {
+                    text: "fish and chips and more fish and chips!",
+                },
+                Msg::HelpRespond,
+                Msg::HelpReroll { keep: "keep KK" },
+                Msg::HelpClaim { example: "QQQ99" },
+                Msg::HelpCommands,
+                Msg::OddsHelp { example: "QQQ99" },
+                Msg::OddsFor { target: hand },
+                Msg::OddsToBeat { target: hand },
+                Msg::OddsFresh { chance: "100.00%" },
+                Msg::OddsBestKeep {
+                    keep: "KKQ",
+                    thrown: 2,
+                    positions: "4 5",
+                    chance: "100.00%",
+                },
+                Msg::OddsOutOfReach,
+                Msg::StopNotice,
+                Msg::Interrupted,
+                Msg::YouLeave { kept: true },
+                Msg::SummaryGames {
+                    name: "Statistician",
+                    games: 100,
+                    won: 100,
+                    lost: 100,
+                },
+                Msg::SummaryPlay {
+                    won: 100,
+                    lost: 100,
+                    caught: 100,
+                    through: 100,
+                },
+                Msg::SummaryNote,
+                Msg::Challenges {
+                    challenger: "Honest",
+                    claimer: "Stat",
+                    claim: usual,
+                },
+                Msg::YouChallenge {
+                    claimer: "Stat",
+                    claim: usual,
+                },
+            ];
+            for m in all {
+                for line in m.text(lang).lines() {
+                    let width = line.chars().count();
+                    assert!(width <= 80, "{width} columns: {line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_longest_hand_names_are_the_ones_measured() {
+        use crate::rules::{DiceKind, Hand, Ranking, describe};
+        for (lang, longest) in [(Lang::En, 48), (Lang::Ru, 53)] {
+            let widest = Ranking::all()
+                .flat_map(|r| {
+                    Hand::all().map(move |h| {
+                        let text = format!("{} ({})", describe(h, r, lang), h.labels(DiceKind::Poker));
+                        text.chars().count()
+                    })
+                })
+                .max();
+            assert!(widest <= Some(longest), "{widest:?}");
+        }
     }
 
     #[test]

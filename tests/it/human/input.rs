@@ -96,7 +96,7 @@ fn bad_answers_are_explained_and_asked_again() {
         if out.contains("> AQJT9\n") {
             seen += 100;
             assert!(
-                out.contains("> AQJT9\nnothing (AQJT9) does not beat "),
+                out.contains("> AQJT9\nToo low: nothing (AQJT9).\nA claim must beat "),
                 "{out}"
             );
         }
