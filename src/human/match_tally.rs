@@ -291,7 +291,8 @@ mod tests {
             }
         }
         for seed in 1..=5 {
-            let setup = MatchSetup::native(Rules::default(), seed, 4, &["honest", "random", "honest"]);
+            let setup =
+                MatchSetup::native(Rules::default(), seed, 4, &["honest", "random", "honest"]);
             let mut players = native_players(&setup).unwrap();
             let mut both = Both::default();
             let stats = play_match(&setup, &mut players, &mut both).unwrap();

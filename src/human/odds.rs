@@ -9,9 +9,7 @@ use super::render::{Line, Render};
 use super::style::Style;
 use crate::engine::lowest_legal_claim;
 use crate::i18n::{Msg, percent};
-use crate::rules::{
-    DecisionKind, Dice, Hand, SeatView, best_reroll, chance_to_reach, parse_claim,
-};
+use crate::rules::{DecisionKind, Dice, Hand, SeatView, best_reroll, chance_to_reach, parse_claim};
 
 /// The words that ask for the odds, in English and Russian.
 const WORDS: [&str; 4] = ["odds", "шансы", "chances", "шанс"];

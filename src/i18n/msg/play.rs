@@ -860,11 +860,7 @@ impl Msg<'_> {
             ),
             Msg::YouReroll { count: n } => {
                 let dice = count(u64::from(n), Noun::Die, lang);
-                tr!(
-                    lang,
-                    "You throw {dice} again.",
-                    "Вы перебрасываете {dice}."
-                )
+                tr!(lang, "You throw {dice} again.", "Вы перебрасываете {dice}.")
             }
             Msg::YouChallenge { claimer, claim } => tr!(
                 lang,
@@ -1022,11 +1018,9 @@ fn penalty_action(action: PenaltyAction, lang: Lang) -> String {
             "forfeits the round and pays a chip",
             "раунд проигран, фишка уходит в банк"
         ),
-        PenaltyAction::Fallback => tr!(
-            lang,
-            "the engine decides in its place",
-            "ход делает движок"
-        ),
+        PenaltyAction::Fallback => {
+            tr!(lang, "the engine decides in its place", "ход делает движок")
+        }
         PenaltyAction::Disqualified => {
             tr!(lang, "disqualified from the match", "снятие с матча")
         }
@@ -1154,7 +1148,8 @@ mod tests {
             let widest = Ranking::all()
                 .flat_map(|r| {
                     Hand::all().map(move |h| {
-                        let text = format!("{} ({})", describe(h, r, lang), h.labels(DiceKind::Poker));
+                        let text =
+                            format!("{} ({})", describe(h, r, lang), h.labels(DiceKind::Poker));
                         text.chars().count()
                     })
                 })

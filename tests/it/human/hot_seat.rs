@@ -13,7 +13,7 @@ use support::*;
 /// appear only while he holds it; and when the keyboard is passed on,
 /// nobody's dice are on the screen (it was cleared since they were shown).
 /// Returns how many times each human was handed the keyboard.
-fn check_privacy(output: &str, humans: &[&str], lang: Lang) -> Vec<usize> {
+pub(super) fn check_privacy(output: &str, humans: &[&str], lang: Lang) -> Vec<usize> {
     let cleared = Msg::ScreenCleared.text(lang);
     let mut holder: Option<&str> = None;
     let mut shown: Option<&str> = None;
@@ -140,7 +140,12 @@ fn each_question_of_a_turn_follows_its_hand_over() {
         Seat::Bot(Policy::Honest),
     ];
     let setup = setup(&table, listed(), 2, 1);
-    let played = play(&table, &setup, Lang::En, sensible(Lang::En, DiceKind::Poker));
+    let played = play(
+        &table,
+        &setup,
+        Lang::En,
+        sensible(Lang::En, DiceKind::Poker),
+    );
     let out = &played.output;
     let pass = Msg::PassTo { name: "Boris" }.text(Lang::En);
     let respond = Msg::AskRespond.text(Lang::En);

@@ -121,7 +121,10 @@ fn commands_work_at_any_question() {
     // After each command the dice are shown again, then the question.
     let dice = Msg::YourOwnDice.text(lang);
     let again = |answer: &str| {
-        let after = out.split(&format!("{open}\n> {answer}\n")).nth(1).unwrap_or_default();
+        let after = out
+            .split(&format!("{open}\n> {answer}\n"))
+            .nth(1)
+            .unwrap_or_default();
         let (shown, _) = after.split_once(&format!("{open}\n")).unwrap_or_default();
         shown.to_string()
     };

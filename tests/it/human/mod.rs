@@ -1,5 +1,6 @@
 //! A person at the table: scripted keyboards play whole matches, hot seat,
-//! answers, the narrator, quitting and the rules text.
+//! answers, the narrator, quitting and the rules text; and the real binary
+//! in a pseudo-terminal (`terminal`).
 
 mod game;
 mod hot_seat;
@@ -8,3 +9,5 @@ mod narrator;
 mod quit;
 mod rules;
 mod support;
+#[cfg(unix)]
+mod terminal;

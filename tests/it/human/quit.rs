@@ -49,9 +49,7 @@ fn quit_asks_first_and_can_be_called_off() {
     assert!(out.contains(&Msg::YouLeave { kept: false }.text(lang)));
     assert!(!out.contains("replay"), "{out}");
     assert!(
-        out.contains(
-            "The match stopped before its end. Games won: You 0 · honest1 0 · random2 0."
-        )
+        out.contains("The match stopped before its end. Games won: You 0 · honest1 0 · random2 0.")
     );
 }
 
