@@ -286,7 +286,10 @@ impl Console {
         if !self.interactive {
             return;
         }
-        if let Input::Stdin(Some(reader)) = &mut self.input {
+        let Input::Stdin(reader) = &mut self.input else {
+            return;
+        };
+        if let Some(reader) = reader {
             // A line asked for before (by a question given up on Ctrl-C)
             // and typed since is type-ahead too.
             while reader.lines.try_recv().is_ok() {

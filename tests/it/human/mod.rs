@@ -6,8 +6,10 @@ mod game;
 mod hot_seat;
 mod input;
 mod narrator;
+mod odds;
 mod quit;
 mod rules;
+mod summary;
 mod support;
 #[cfg(unix)]
 mod terminal;
