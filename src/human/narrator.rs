@@ -87,7 +87,7 @@ impl Narrator {
             return;
         }
         let mut console = self.console.borrow_mut();
-        if !console.interactive() {
+        if !console.interactive() || console.stopped() {
             return;
         }
         console.blank();

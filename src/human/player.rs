@@ -139,6 +139,16 @@ impl HumanPlayer {
         })
     }
 
+    /// `Err(Quit)`, said, if Ctrl-C was pressed since the last question:
+    /// the match stops here, before anything is asked.
+    fn not_stopped(&self) -> Result<(), PlayerError> {
+        if !self.console.borrow().stopped() {
+            return Ok(());
+        }
+        self.say(Style::Hint, Msg::Interrupted);
+        Err(PlayerError::Quit)
+    }
+
     /// Drops type-ahead, then writes `question` and the prompt.
     fn pose(&self, question: &str) {
         let mut console = self.console.borrow_mut();
@@ -517,14 +527,17 @@ impl Player for HumanPlayer {
             ));
         };
         self.render.rules = *view.rules;
-        let result = self.take_keyboard().and_then(|()| {
-            self.show_state(view);
-            match kind {
-                DecisionKind::Respond => self.ask_respond(view),
-                DecisionKind::Reroll => self.ask_reroll(view),
-                DecisionKind::Claim => self.ask_claim(view),
-            }
-        });
+        let result = self
+            .not_stopped()
+            .and_then(|()| self.take_keyboard())
+            .and_then(|()| {
+                self.show_state(view);
+                match kind {
+                    DecisionKind::Respond => self.ask_respond(view),
+                    DecisionKind::Reroll => self.ask_reroll(view),
+                    DecisionKind::Claim => self.ask_claim(view),
+                }
+            });
         match &result {
             // The dice are passed on with the claim: off the screen.
             Ok(Decision::Claim(_)) => self.hide_dice(),

@@ -53,6 +53,9 @@ fn every_public_event_is_told() {
     assert_eq!(out.matches(" wins game ").count(), 2);
     assert!(out.contains("Players: honest#0, random#1, honest#2."));
     assert!(out.contains("Match over. Games won: "));
+    // Bots only: no summary, nobody told in the second person.
+    assert!(!out.contains("Match summary"));
+    assert!(!out.contains("You "));
     // No hidden dice without God's view.
     assert!(!out.contains("(dice: "));
     assert!(!out.contains("(positions "));

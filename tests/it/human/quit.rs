@@ -54,6 +54,27 @@ fn quit_asks_first_and_can_be_called_off() {
 }
 
 #[test]
+fn leaving_says_the_replay_is_kept_only_when_one_is_written() {
+    let lang = Lang::En;
+    let setup = setup(&TABLE, listed(), 1, 3);
+    let recording = |mut c: liar::human::Console| {
+        c.set_recording(true);
+        c
+    };
+    let played = play_with(&TABLE, &setup, lang, lines(&["quit", "y"]), recording);
+    let out = &played.output;
+    assert!(
+        out.contains(&Msg::ConfirmQuit { kept: true }.text(lang)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&Msg::YouLeave { kept: true }.text(lang)),
+        "{out}"
+    );
+    assert!(out.contains("the replay so far is kept"), "{out}");
+}
+
+#[test]
 fn quit_in_russian() {
     let lang = Lang::Ru;
     let setup = setup(&TABLE, listed(), 1, 3);

@@ -338,6 +338,68 @@ fn ctrl_c_at_a_question_stops_the_match_there_and_says_so() {
     assert!(!out.contains("after the current round"), "{out}");
 }
 
+#[test]
+fn ctrl_c_while_bots_play_says_when_the_match_stops() {
+    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "400", "--games", "3"]);
+    // Play until a claim of ours is told: then bots play, slowly.
+    let mut steady = steady(Lang::En);
+    for _ in 0..MAX_PROMPTS {
+        let Asked::Prompt(chunk) = term.next() else {
+            panic!("the match ended first: {}", term.transcript);
+        };
+        let answer = steady(&chunk);
+        let claimed = matches!(answer.as_str(), "KKK" | "AAAAA");
+        term.type_line(&answer);
+        if claimed {
+            break;
+        }
+    }
+    let told = term
+        .session
+        .exp_string("You claim ")
+        .expect("our claim told");
+    term.transcript.push_str(&decode(&told));
+    term.session.send_control('c').expect("Ctrl-C");
+    term.session
+        .exp_string("Ctrl-C: the match stops at the end of this round or at the next question")
+        .unwrap_or_else(|e| panic!("{e}: {}", term.transcript));
+    // Whichever comes first, the match stops there: at the end of the
+    // round, or at the next question, which is not asked.
+    loop {
+        match term.next() {
+            Asked::Prompt(chunk) => panic!("asked after Ctrl-C: {chunk}"),
+            Asked::End(_) => break,
+        }
+    }
+    assert_eq!(term.exit_code(), 130, "{}", term.transcript);
+    assert!(
+        term.transcript
+            .contains("The match stopped before its end."),
+        "{}",
+        term.transcript
+    );
+}
+
+#[test]
+fn quitting_with_a_replay_says_it_is_kept() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let replay = dir.path().join("game.jsonl");
+    let replay = replay.to_str().unwrap_or_default();
+    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "0", "--replay", replay]);
+    let mut answers = ["quit", "y"].into_iter();
+    let code = term.play(|_| answers.next().unwrap_or_default().to_string());
+    assert_eq!(code, 0, "{}", term.transcript);
+    let out = &term.transcript;
+    assert!(
+        out.contains(&Msg::ConfirmQuit { kept: true }.text(Lang::En)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&Msg::YouLeave { kept: true }.text(Lang::En)),
+        "{out}"
+    );
+}
+
 /// The number right after `label` in `line`.
 fn number_after(line: &str, label: &str) -> u32 {
     line.split(label)
