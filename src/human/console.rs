@@ -22,6 +22,12 @@ const CLEAR_BLANK_LINES: usize = 40;
 /// (ECMA-48 CUP and ED; `anstyle` writes only styles, not cursor control).
 const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
 
+/// The width lines are wrapped to on a terminal whose width is unknown.
+const DEFAULT_WIDTH: usize = 80;
+
+/// The narrowest width lines are wrapped to.
+const MIN_WIDTH: usize = 40;
+
 /// How often a read from standard input looks at the stop flag.
 const STOP_POLL: Duration = Duration::from_millis(100);
 
@@ -107,6 +113,8 @@ pub struct Console {
     output: Box<dyn Write>,
     color: bool,
     terminal: bool,
+    /// The columns lines are wrapped to (on a terminal), or none.
+    width: Option<usize>,
     /// Whether input comes from a person at a terminal (type-ahead is
     /// dropped before each question; pauses wait for Enter).
     interactive: bool,
@@ -136,6 +144,7 @@ impl Console {
             output: Box::new(writer),
             color,
             terminal: false,
+            width: None,
             interactive: false,
             echo: true,
             stop: None,
@@ -160,6 +169,9 @@ impl Console {
             output: Box::new(io::stdout()),
             color,
             terminal: io::stdout().is_terminal(),
+            width: io::stdout()
+                .is_terminal()
+                .then(|| terminal_width().unwrap_or(DEFAULT_WIDTH).max(MIN_WIDTH)),
             interactive: io::stdin().is_terminal(),
             echo: !io::stdin().is_terminal(),
             stop: None,
@@ -224,11 +236,20 @@ impl Console {
         self.color
     }
 
-    /// Writes one line in a style. Output errors (a closed pipe) are ignored:
-    /// the game goes on and input decides when it ends.
+    /// Writes one line in a style (wrapped at spaces to the terminal's
+    /// width, on a terminal). Output errors (a closed pipe) are ignored: the
+    /// game goes on and input decides when it ends.
     pub fn line(&mut self, style: Style, text: &str) {
-        let painted = style.paint(text, self.color);
-        let _ = writeln!(self.output, "{painted}");
+        for line in text.split('\n') {
+            let pieces = match self.width {
+                Some(width) => wrap(line, width),
+                None => vec![line.to_string()],
+            };
+            for piece in pieces {
+                let painted = style.paint(&piece, self.color);
+                let _ = writeln!(self.output, "{painted}");
+            }
+        }
     }
 
     /// Writes an empty line.
@@ -384,6 +405,59 @@ fn wait_for_line(reader: &mut StdinReader, stop: Option<&AtomicBool>) -> Option<
     }
 }
 
+/// `line` cut at spaces into pieces of at most `width` columns (a longer
+/// word stays whole); the pieces after the first are indented two columns
+/// more than the line.
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    if line.chars().count() <= width {
+        return vec![line.to_string()];
+    }
+    let body = line.trim_start_matches(' ');
+    let lead = line.len() - body.len();
+    let indent = lead + 2;
+    let mut pieces = Vec::new();
+    let mut current = " ".repeat(lead);
+    let mut columns = lead;
+    let mut fresh = true;
+    for word in body.split(' ') {
+        let len = word.chars().count();
+        if !fresh && columns + 1 + len > width {
+            pieces.push(std::mem::replace(&mut current, " ".repeat(indent)));
+            columns = indent;
+            fresh = true;
+        }
+        if !fresh {
+            current.push(' ');
+            columns += 1;
+        }
+        current.push_str(word);
+        columns += len;
+        fresh = false;
+    }
+    pieces.push(current);
+    pieces
+}
+
+/// The columns of the terminal on standard output, if it says.
+#[cfg(unix)]
+fn terminal_width() -> Option<usize> {
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes one `winsize` to the pointer given, which
+    // points to one.
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    (ok && size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
+#[cfg(not(unix))]
+fn terminal_width() -> Option<usize> {
+    None
+}
+
 /// Discards what the terminal on standard input holds unread.
 #[cfg(unix)]
 fn flush_terminal_input() {
@@ -524,5 +598,45 @@ impl Write for MemoryOutput {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_at_spaces_and_indented() {
+        let line =
+            "Throw for seats: You K, Honest K, Stat K, You 9, Honest Q, Stat Q, Honest 9, Stat J.";
+        let pieces = wrap(line, 40);
+        assert!(pieces.iter().all(|p| p.chars().count() <= 40), "{pieces:?}");
+        assert!(
+            pieces[1..]
+                .iter()
+                .all(|p| p.starts_with("  ") && !p.starts_with("   "))
+        );
+        let joined: Vec<&str> = pieces.iter().flat_map(|p| p.split_whitespace()).collect();
+        assert_eq!(joined, line.split_whitespace().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn short_lines_and_long_words_stay_whole() {
+        assert_eq!(wrap("  Anna> ", 80), vec!["  Anna> "]);
+        assert_eq!(wrap("", 10), vec![""]);
+        let pieces = wrap("  a-very-long-word-indeed and more", 10);
+        assert_eq!(
+            pieces,
+            vec!["  a-very-long-word-indeed", "    and", "    more"]
+        );
+    }
+
+    #[test]
+    fn pipes_are_not_wrapped() {
+        let out = MemoryOutput::new();
+        let mut console = Console::new(std::io::empty(), out.clone(), false);
+        let long = "word ".repeat(40);
+        console.line(Style::Plain, &long);
+        assert_eq!(out.text(), format!("{long}\n"));
     }
 }

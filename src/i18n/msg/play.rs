@@ -630,7 +630,7 @@ impl Msg<'_> {
             } => tr!(
                 lang,
                 "Cannot read “{text}” as a hand ({reason}).\nWrite five dice ({example}), part of a hand (KKK), or words (three kings).",
-                "Не понимаю «{text}» как комбинацию.\nПишите пять кубиков ({example}), часть комбинации (ККК) или словами (тройка королей)."
+                "Не понимаю «{text}» как комбинацию.\nПишите пять кубиков ({example}), часть комбинации (ККК) или слова (тройка королей)."
             ),
             Msg::ClaimNoSuchHand { text, no_straights } => match no_straights {
                 false => tr!(
@@ -1090,6 +1090,11 @@ mod tests {
                 },
                 Msg::RerollUnreadable {
                     text: "fish and chips and more fish and chips!",
+                },
+                Msg::ClaimUnreadable {
+                    text: "seven dwarves",
+                    reason: "unknown word \"dwarves\"",
+                    example: "QQQ99",
                 },
                 Msg::HelpRespond,
                 Msg::HelpReroll { keep: "keep KK" },
