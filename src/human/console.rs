@@ -2,14 +2,13 @@
 //! and the state that human seats sharing one keyboard must share.
 
 use super::style::Style;
+use super::terminal::{StdinReader, flush_terminal_input, people_play_here, terminal_width};
 use crate::i18n::{Lang, Msg};
 use std::cell::RefCell;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The longest input line kept; the rest of a longer line is dropped.
 const MAX_LINE: usize = 4096;
@@ -28,62 +27,8 @@ const DEFAULT_WIDTH: usize = 80;
 /// The narrowest width lines are wrapped to.
 const MIN_WIDTH: usize = 40;
 
-/// How often a read from standard input looks at the stop flag.
-const STOP_POLL: Duration = Duration::from_millis(100);
-
 /// A console shared by every human seat (and the narrator) at one terminal.
 pub type SharedConsole = Rc<RefCell<Console>>;
-
-/// Whether a console is waiting for a line of standard input right now
-/// (process-wide, as standard input is): Ctrl-C then stops the match at
-/// once, and the question says so itself.
-static WAITING: AtomicBool = AtomicBool::new(false);
-
-/// The language of the people playing at this terminal (0: nobody, 1:
-/// English, 2: Russian), set when a human seat reads standard input.
-static PEOPLE: AtomicU8 = AtomicU8::new(0);
-
-/// What to say when Ctrl-C is first pressed ([`stop_notice`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StopNotice {
-    /// A question is waiting for an answer: it stops the match at once and
-    /// says so itself.
-    Silent,
-    /// People play at this terminal: the match stops at the end of the
-    /// round or at the next question; this text says so in their language.
-    Say(String),
-    /// Nobody plays at this terminal: the caller's own words apply.
-    Default,
-}
-
-/// What the first Ctrl-C should print, for a handler that sets the stop flag
-/// of [`Console::with_stop`].
-///
-/// ```
-/// use liar::human::{StopNotice, stop_notice};
-/// assert_eq!(stop_notice(), StopNotice::Default); // no one plays here
-/// ```
-pub fn stop_notice() -> StopNotice {
-    if WAITING.load(Ordering::SeqCst) {
-        return StopNotice::Silent;
-    }
-    match PEOPLE.load(Ordering::SeqCst) {
-        1 => StopNotice::Say(Msg::StopNotice.text(Lang::En)),
-        2 => StopNotice::Say(Msg::StopNotice.text(Lang::Ru)),
-        _ => StopNotice::Default,
-    }
-}
-
-/// Standard input, read on a thread of its own (started at the first read)
-/// so that a stop flag is noticed while a human is thinking. The thread
-/// reads one line per request, so what is typed between questions stays in
-/// the terminal's buffer, where [`Console::discard_typed_ahead`] drops it.
-struct StdinReader {
-    requests: Sender<()>,
-    lines: Receiver<Vec<u8>>,
-    /// A line was asked for and not yet received.
-    asked: bool,
-}
 
 /// Where input lines come from.
 enum Input {
@@ -280,11 +225,8 @@ impl Console {
         let bytes = match &mut self.input {
             Input::Reader(reader) => read_bytes(reader.as_mut())?,
             Input::Stdin(reader) => {
-                let reader = reader.get_or_insert_with(spawn_stdin_reader);
-                WAITING.store(true, Ordering::SeqCst);
-                let line = wait_for_line(reader, self.stop.as_deref());
-                WAITING.store(false, Ordering::SeqCst);
-                line?
+                let reader = reader.get_or_insert_with(StdinReader::spawn);
+                reader.line(self.stop.as_deref())?
             }
         };
         if self.stopped() {
@@ -311,11 +253,7 @@ impl Console {
             return;
         };
         if let Some(reader) = reader {
-            // A line asked for before (by a question given up on Ctrl-C)
-            // and typed since is type-ahead too.
-            while reader.lines.try_recv().is_ok() {
-                reader.asked = false;
-            }
+            reader.discard();
         }
         flush_terminal_input();
     }
@@ -324,11 +262,7 @@ impl Console {
     /// console reads standard input).
     pub(crate) fn people_play(&self, lang: Lang) {
         if matches!(self.input, Input::Stdin(_)) {
-            let code = match lang {
-                Lang::En => 1,
-                Lang::Ru => 2,
-            };
-            PEOPLE.store(code, Ordering::SeqCst);
+            people_play_here(lang);
         }
     }
 
@@ -382,29 +316,6 @@ impl Console {
     }
 }
 
-/// Waits for the line asked of the standard-input thread, giving up (and
-/// leaving the request open) once `stop` is set; `None` at the end of input.
-fn wait_for_line(reader: &mut StdinReader, stop: Option<&AtomicBool>) -> Option<Vec<u8>> {
-    if !reader.asked {
-        reader.requests.send(()).ok()?;
-        reader.asked = true;
-    }
-    loop {
-        match reader.lines.recv_timeout(STOP_POLL) {
-            Ok(bytes) => {
-                reader.asked = false;
-                return Some(bytes);
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return None;
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => return None,
-        }
-    }
-}
-
 /// `line` cut at spaces into pieces of at most `width` columns (a longer
 /// word stays whole); the pieces after the first are indented two columns
 /// more than the line.
@@ -438,42 +349,9 @@ fn wrap(line: &str, width: usize) -> Vec<String> {
     pieces
 }
 
-/// The columns of the terminal on standard output, if it says.
-#[cfg(unix)]
-fn terminal_width() -> Option<usize> {
-    let mut size = libc::winsize {
-        ws_row: 0,
-        ws_col: 0,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: TIOCGWINSZ writes one `winsize` to the pointer given, which
-    // points to one.
-    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
-    (ok && size.ws_col > 0).then_some(usize::from(size.ws_col))
-}
-
-#[cfg(not(unix))]
-fn terminal_width() -> Option<usize> {
-    None
-}
-
-/// Discards what the terminal on standard input holds unread.
-#[cfg(unix)]
-fn flush_terminal_input() {
-    // SAFETY: tcflush only reads its two integer arguments; on a descriptor
-    // that is not a terminal it fails harmlessly with ENOTTY.
-    unsafe {
-        libc::tcflush(libc::STDIN_FILENO, libc::TCIFLUSH);
-    }
-}
-
-#[cfg(not(unix))]
-fn flush_terminal_input() {}
-
 /// Reads one line (up to [`MAX_LINE`] bytes kept); `None` at the end of
 /// input or on an error.
-fn read_bytes(reader: &mut dyn BufRead) -> Option<Vec<u8>> {
+pub(super) fn read_bytes(reader: &mut dyn BufRead) -> Option<Vec<u8>> {
     let mut line = Vec::new();
     let mut read_any = false;
     loop {
@@ -496,34 +374,6 @@ fn read_bytes(reader: &mut dyn BufRead) -> Option<Vec<u8>> {
         if done {
             return Some(line);
         }
-    }
-}
-
-/// Starts a thread that reads a line of standard input for each request
-/// and sends it; the line channel closes at the end of input.
-fn spawn_stdin_reader() -> StdinReader {
-    let (request_tx, request_rx) = std::sync::mpsc::channel::<()>();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("stdin".into())
-        .spawn(move || {
-            let stdin = io::stdin();
-            let mut lock = stdin.lock();
-            for () in request_rx {
-                let Some(line) = read_bytes(&mut lock) else {
-                    break;
-                };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-    // If no thread can be started, the sender is gone and input ends at once.
-    drop(spawned);
-    StdinReader {
-        requests: request_tx,
-        lines: rx,
-        asked: false,
     }
 }
 

@@ -45,14 +45,14 @@ mod odds;
 mod player;
 mod render;
 mod style;
+mod terminal;
 
 pub use answers::{RerollError, Respond, TableCommand, command, confirm, reroll, respond};
-pub use console::{
-    Console, MemoryOutput, SharedConsole, StopNotice, color_wanted, should_color, stop_notice,
-};
+pub use console::{Console, MemoryOutput, SharedConsole, color_wanted, should_color};
 pub use narrator::{Narrator, NarratorOptions};
 pub use player::HumanPlayer;
 pub use style::Style;
+pub use terminal::{StopNotice, stop_notice};
 
 /// For the replay viewer, which tells events in the same words.
 pub(crate) use render::Render;
