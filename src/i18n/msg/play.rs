@@ -777,6 +777,13 @@ impl Msg<'_> {
                 "  на ваших кубиках это уже есть"
             ),
             Msg::OddsBestKeep {
+                thrown: 5, chance, ..
+            } => tr!(
+                lang,
+                "  best re-throw: all five dice: {chance}",
+                "  лучший переброс: все пять кубиков: {chance}"
+            ),
+            Msg::OddsBestKeep {
                 keep,
                 thrown,
                 positions,
@@ -1161,6 +1168,53 @@ mod tests {
                 .max();
             assert!(widest <= Some(longest), "{widest:?}");
         }
+    }
+
+    #[test]
+    fn the_best_rethrow_names_the_dice_kept_unless_all_are_thrown() {
+        let keep = |thrown, positions| {
+            Msg::OddsBestKeep {
+                keep: "KK",
+                thrown,
+                positions,
+                chance: "5.00%",
+            }
+            .text(Lang::En)
+        };
+        assert_eq!(
+            keep(3, "1 2 4"),
+            "  best re-throw: keep KK, throw 3 dice (positions 1 2 4): 5.00%"
+        );
+        assert_eq!(
+            keep(5, "1 2 3 4 5"),
+            "  best re-throw: all five dice: 5.00%"
+        );
+    }
+
+    #[test]
+    fn the_reader_is_told_in_the_second_person() {
+        assert_eq!(Msg::YouAccept.text(Lang::En), "You accept.");
+        assert_eq!(Msg::YouAccept.text(Lang::Ru), "Вы верите.");
+        assert_eq!(
+            Msg::YouReroll { count: 3 }.text(Lang::En),
+            "You throw 3 dice again."
+        );
+        assert_eq!(
+            Msg::YouReroll { count: 3 }.text(Lang::Ru),
+            "Вы перебрасываете 3 кубика."
+        );
+        assert_eq!(
+            Msg::YouPay { claim_true: true }.text(Lang::En),
+            "The claim holds: you pay a chip."
+        );
+        assert_eq!(
+            Msg::YouWinGame { game: 1, pot: 5 }.text(Lang::En),
+            "You win game 1 and take the pot: 5 chips."
+        );
+        assert_eq!(
+            Msg::YouWinGame { game: 1, pot: 5 }.text(Lang::Ru),
+            "Вы выигрываете партию 1 и забираете банк: 5 фишек."
+        );
     }
 
     #[test]
