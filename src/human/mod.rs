@@ -3,10 +3,14 @@
 //!
 //! - [`Console`] ([`SharedConsole`]): line input and output, generic over the
 //!   reader and writer so games can be scripted in tests; colors on or off
-//!   ([`should_color`]); a stop flag for Ctrl-C; hot-seat bookkeeping.
+//!   ([`should_color`]); a stop flag for Ctrl-C; hot-seat bookkeeping (who
+//!   holds the keyboard, whose dice are on the screen); on a terminal,
+//!   type-ahead dropped before each question and lines wrapped to its width.
 //! - [`HumanPlayer`]: a [`crate::engine::Player`] that shows the seat's view
 //!   and reads its answers ([`command`], [`respond`], [`reroll`],
-//!   [`confirm`], claims through [`crate::rules::parse_claim`]).
+//!   [`confirm`], claims through [`crate::rules::parse_claim`]), and `odds`
+//!   at any question (exact, from [`crate::rules::chance_to_reach`] and
+//!   [`crate::rules::best_reroll`]).
 //! - [`Narrator`]: an [`crate::engine::Observer`] writing each public event
 //!   (for `liar play` and `liar watch`); with people at the table it waits
 //!   for Enter between games and sums the match up at its end.
