@@ -68,6 +68,11 @@ fn gods_view_shows_the_hidden_dice() {
         ..NarratorOptions::default()
     };
     let (out, events) = watch(&bots(), Lang::Ru, options, false);
+    // Russian reads right whoever plays: no gendered forms.
+    assert!(out.contains("═══ Партия 1, первый бросок: "), "{out}");
+    for gendered in ["первым", "первой", "за него", "за неё"] {
+        assert!(!out.contains(gendered), "{gendered}: {out}");
+    }
     let rounds = events
         .iter()
         .filter(|e| matches!(e, Event::RoundStart { .. }))
