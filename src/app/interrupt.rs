@@ -1,6 +1,7 @@
 //! Ctrl-C: the first one asks the running match to stop cleanly (the replay
 //! and results so far are kept); a second one exits at once.
 
+use crate::i18n::{AppMsg, Lang};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -10,11 +11,27 @@ static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// the process before the match could reveal it.
 static SECRET_SEED: OnceLock<AtomicU64> = OnceLock::new();
 
+/// Whether the handler speaks Russian (set by [`speak`]).
+static RUSSIAN: AtomicBool = AtomicBool::new(false);
+
 /// Remembers a drawn seed so that even an exit at once reveals it.
 pub fn reveal_on_exit(seed: u64) {
     SECRET_SEED
         .get_or_init(|| AtomicU64::new(seed))
         .store(seed, Ordering::SeqCst);
+}
+
+/// The language of the handler's messages.
+pub fn speak(lang: Lang) {
+    RUSSIAN.store(lang == Lang::Ru, Ordering::SeqCst);
+}
+
+fn lang() -> Lang {
+    if RUSSIAN.load(Ordering::SeqCst) {
+        Lang::Ru
+    } else {
+        Lang::En
+    }
 }
 
 /// The process's stop flag, set by Ctrl-C (the handler is installed on first use).
@@ -26,11 +43,12 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         let _ = ctrlc::set_handler(move || {
             if handler_flag.swap(true, Ordering::SeqCst) {
                 if let Some(seed) = SECRET_SEED.get() {
-                    eprintln!("\nseed {} (drawn at random)", seed.load(Ordering::SeqCst));
+                    let seed = seed.load(Ordering::SeqCst);
+                    eprintln!("\n{}", AppMsg::SeedAtExit { seed }.text(lang()));
                 }
                 std::process::exit(130);
             }
-            eprintln!("\nliar: stopping after the current round (Ctrl-C again to quit at once)");
+            eprintln!("\n{}", AppMsg::Stopping.text(lang()));
         });
         flag
     })

@@ -1,16 +1,18 @@
 //! `liar play` and `liar watch`: a table's match at this terminal, narrated.
 
-use super::interrupt::{interrupted, stop_flag};
+use super::interrupt::{interrupted, speak, stop_flag};
 use super::output::{LogEcho, ReplayFile, finish_replay};
 use super::seats::table_seat;
 use super::seed::MasterSeed;
-use super::{Context, Failure, lang};
-use crate::cli::{TableArgs, WatchArgs};
-use crate::config::{BotSource, DEFAULT_TABLE_NAME, TableConfig, default_table, load_table};
+use super::{Context, Failure, recorded};
+use crate::cli::{PlayArgs, TableArgs, WatchArgs};
+use crate::config::{BotSource, DEFAULT_TABLE_NAME, SeatConfig, TableConfig, default_table, load_table};
 use crate::engine::{MatchSetup, SealedSeed, play_match};
 use crate::human::{Console, Narrator, NarratorOptions, should_color};
-use crate::setup::SeatKind;
+use crate::i18n::Lang;
+use crate::setup::{Level, SeatKind};
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// A bot's pause on a terminal unless --delay says otherwise.
@@ -28,10 +30,33 @@ fn load(args: &TableArgs) -> Result<(TableConfig, String), Failure> {
     }
 }
 
+/// The built-in table's bots replaced by the level's (its people stay).
+fn seat_level(table: &mut TableConfig, level: Level) {
+    table.seats.retain(|seat| seat.kind() == SeatKind::Human);
+    for (name, bot) in level.opponents() {
+        table.seats.push(SeatConfig {
+            name: (*name).to_string(),
+            bot: Some(BotSource::Bundled((*bot).to_string())),
+            limits: table.limits,
+        });
+    }
+}
+
 /// `liar play`.
-pub fn play(args: &TableArgs, ctx: &Context) -> Result<(), Failure> {
-    let (table, origin) = load(args)?;
-    run(args, ctx, table, &origin, false)
+pub fn play(args: &PlayArgs, ctx: &Context) -> Result<(), Failure> {
+    let (mut table, origin) = load(&args.table)?;
+    if let Some(level) = args.level {
+        if args.table.table.is_some() {
+            return Err(Failure::LevelWithTable { origin });
+        }
+        seat_level(&mut table, level);
+    }
+    let record = if args.no_replay {
+        Record::Off
+    } else {
+        Record::Default
+    };
+    run(&args.table, ctx, table, &origin, false, record)
 }
 
 /// `liar watch`: bots only. Without a table file, the built-in table with
@@ -54,7 +79,40 @@ pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
             humans,
         });
     }
-    run(&args.table, ctx, table, &origin, args.god)
+    run(&args.table, ctx, table, &origin, args.god, Record::Off)
+}
+
+/// Where the replay goes when neither `--replay` nor the table names a file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Record {
+    /// Nowhere (`watch`, `play --no-replay`).
+    Off,
+    /// A new file in the user's data folder (`play`).
+    Default,
+}
+
+/// The replay file to write, if any. A default one that cannot be made is
+/// said on standard error, and the match goes on without it.
+fn replay_path(
+    args: &TableArgs,
+    table: &TableConfig,
+    record: Record,
+    seed: Option<u64>,
+    lang: Lang,
+) -> Option<PathBuf> {
+    if let Some(path) = args.replay.as_ref().or(table.replay.as_ref()) {
+        return Some(path.clone());
+    }
+    if record == Record::Off {
+        return None;
+    }
+    match recorded::new_path(seed, lang) {
+        Ok(path) => Some(path),
+        Err(why) => {
+            eprintln!("liar: {why}");
+            None
+        }
+    }
 }
 
 fn run(
@@ -63,11 +121,16 @@ fn run(
     table: TableConfig,
     origin: &str,
     god_view: bool,
+    record: Record,
 ) -> Result<(), Failure> {
-    let lang = lang::resolve(ctx.lang, table.lang);
+    let lang = ctx.lang(table.lang);
+    speak(lang);
+    let chosen = args.seed.or(table.seed);
+    let path = replay_path(args, &table, record, chosen, lang);
     let stop = stop_flag();
     let console = Console::stdio(should_color())
         .with_stop(stop.clone())
+        .with_replay(path.is_some())
         .shared();
     let flag = args.isolation;
     let seated = table
@@ -78,11 +141,11 @@ fn run(
         .collect::<Result<Vec<_>, _>>()?;
     let (infos, mut players): (Vec<_>, Vec<_>) =
         seated.into_iter().map(|s| (s.info, s.player)).unzip();
-    let seed = MasterSeed::choose(args.seed.or(table.seed))?;
+    let seed = MasterSeed::choose(chosen)?;
     let setup = MatchSetup {
         rules: table.rules,
         seed: seed.value,
-        games: args.games.unwrap_or(table.games).max(1),
+        games: args.games.unwrap_or(table.games),
         seats: infos,
         penalty: table.penalty,
         stop: Some(stop),
@@ -100,19 +163,20 @@ fn run(
             god_view,
         },
     );
-    let replay = ReplayFile::maybe(args.replay.as_deref().or(table.replay.as_deref()))?;
+    let replay = ReplayFile::maybe(path.as_deref())?;
     // A drawn seed is sealed: the narrator shows its commitment at the start
     // and the seed at the end, and so does the replay.
     if !seed.drawn {
-        seed.announce(ctx.quiet);
+        seed.announce(ctx.quiet, lang);
     }
+    let kept = replay.is_some();
     let observers = ((narrator, LogEcho { on: ctx.verbose }), replay);
     let mut observers = SealedSeed::new(observers, seed.drawn);
     let stats = play_match(&setup, &mut players, &mut observers)?;
     let ((_, _), replay) = observers.into_inner();
-    finish_replay(replay, ctx.quiet)?;
+    finish_replay(replay, ctx.quiet, lang)?;
     if stats.aborted && interrupted() {
-        return Err(Failure::Interrupted);
+        return Err(Failure::Interrupted { kept });
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! `liar tournament`: run a tournament file, one game of it, or merge shards.
 
-use super::interrupt::{interrupted, stop_flag};
+use super::interrupt::{interrupted, speak, stop_flag};
 use super::output::ReplayFile;
 use super::seats::isolation;
 use super::seed::MasterSeed;
@@ -18,7 +18,10 @@ use crate::tournament::{
 use std::io::IsTerminal;
 use std::path::Path;
 
+/// `liar tournament`.
 pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
+    let lang = ctx.lang(None);
+    speak(lang);
     if let Some(TournamentCommand::Merge(merge_args)) = &args.merge {
         return merge_files(merge_args);
     }
@@ -50,14 +53,14 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
     let factory = AppFactory::new(&config, args.isolation);
     if let Some(k) = args.only_game {
         let played = only_game(&spec, &factory, k, args.replay.as_deref());
-        seed.reveal();
+        seed.reveal(lang);
         return played;
     }
     let replays = replay_dir(args, &config)?;
     // Install the Ctrl-C handler before saying anything, so a Ctrl-C right
     // after the first line still stops cleanly.
     let stop = stop_flag();
-    seed.announce(ctx.quiet);
+    seed.announce(ctx.quiet, lang);
     let bar = progress_bar();
     let show_progress = !args.no_progress && !ctx.quiet && std::io::stderr().is_terminal();
     let options = RunOptions {
@@ -70,9 +73,11 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
     let results = run_tournament(&spec, &factory, &options)?;
     print_and_save(&results, args.format, args.timing, args.output.as_deref())?;
     // The results name the seed too; the last line says it for every format.
-    seed.reveal();
+    seed.reveal(lang);
     if interrupted() {
-        return Err(Failure::Interrupted);
+        return Err(Failure::Interrupted {
+            kept: args.replay_dir.is_some() || config.replay_dir.is_some(),
+        });
     }
     Ok(())
 }
@@ -204,8 +209,7 @@ fn only_game(
     }?;
     let json =
         serde_json::to_string(&record).map_err(|source| Failure::ShowGame { game: k, source })?;
-    println!("{json}");
-    Ok(())
+    super::stdout::print("game record", &format!("{json}\n"))
 }
 
 fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
@@ -239,7 +243,7 @@ fn print_and_save(
         FormatArg::Json => (OutputFormat::Json, timing_output(timing)),
         FormatArg::Csv => (OutputFormat::Csv, timing_output(timing)),
     };
-    print!("{}", render(results, format, timing));
+    super::stdout::print("results", &render(results, format, timing))?;
     if let Some(path) = output {
         let json = render(results, OutputFormat::Json, TimingOutput::Omit);
         std::fs::write(path, json).map_err(|source| Failure::File {

@@ -65,6 +65,9 @@ pub struct Console {
     /// The human (by registration number) whose private information may be
     /// on the screen now (hot seat).
     private: Option<usize>,
+    /// Whether a replay file records this match (so "what was played is
+    /// kept" is true); set by the app with [`Console::with_replay`].
+    replay: bool,
 }
 
 impl Console {
@@ -83,6 +86,7 @@ impl Console {
             stop: None,
             humans: 0,
             private: None,
+            replay: false,
         }
     }
 
@@ -104,6 +108,7 @@ impl Console {
             stop: None,
             humans: 0,
             private: None,
+            replay: false,
         }
     }
 
@@ -113,6 +118,18 @@ impl Console {
     pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Self {
         self.stop = Some(flag);
         self
+    }
+
+    /// Says whether a replay file records this match: messages that promise
+    /// "the replay so far is kept" may be shown only when it does.
+    pub fn with_replay(mut self, written: bool) -> Self {
+        self.replay = written;
+        self
+    }
+
+    /// Whether a replay file records this match ([`Console::with_replay`]).
+    pub fn replay_written(&self) -> bool {
+        self.replay
     }
 
     /// Turns the echo of lines read on or off.

@@ -1,6 +1,8 @@
 //! Every sentence a player reads, one file per area, each message written
 //! in English and Russian side by side with [`tr!`].
 //!
+//! - [`AppMsg`] (`app.rs`): what the commands say around a match: seeds,
+//!   replay files, results, refusals.
 //! - [`Msg`] (`play.rs`): the game at the terminal and its narration.
 //! - [`ViewerMsg`] (`viewer.rs`): the replay viewer's own lines.
 //! - [`RulesMsg`] (`rules.rs`): the phrases of the rules document; its
@@ -20,10 +22,12 @@ macro_rules! tr {
     };
 }
 
+mod app;
 mod play;
 mod rules;
 mod viewer;
 
+pub use app::AppMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};
 pub use viewer::ViewerMsg;
