@@ -1,5 +1,6 @@
 //! End-to-end tests of the real `liar` binary.
 
+mod app;
 mod bots;
 mod isolation;
 mod play;
