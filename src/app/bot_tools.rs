@@ -3,8 +3,8 @@
 use super::seed::MasterSeed;
 use super::stdout::print;
 use super::{Context, Failure};
-use crate::i18n::AppMsg;
 use crate::cli::{CheckBotArgs, NewBotArgs};
+use crate::i18n::AppMsg;
 use crate::lua::{CheckOptions, check_bot, new_bot_template};
 use std::path::PathBuf;
 

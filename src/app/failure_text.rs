@@ -77,9 +77,9 @@ impl Failure {
             Failure::Unviewable { path, source } => {
                 format!("{}: эту запись нельзя показать: {source}", path.display())
             }
-            Failure::NoRandomSeed(why) => format!(
-                "система не дала случайное зерно: {why}; задайте его через --seed"
-            ),
+            Failure::NoRandomSeed(why) => {
+                format!("система не дала случайное зерно: {why}; задайте его через --seed")
+            }
             Failure::CheckFailed(path) => {
                 format!("{} не прошёл проверку", path.display())
             }
@@ -100,8 +100,16 @@ mod tests {
             spec: "nobody".into(),
             seat: 0,
         };
-        assert!(f.text(Lang::En).contains("(seat 1)"), "{}", f.text(Lang::En));
-        assert!(f.text(Lang::Ru).contains("(место 1)"), "{}", f.text(Lang::Ru));
+        assert!(
+            f.text(Lang::En).contains("(seat 1)"),
+            "{}",
+            f.text(Lang::En)
+        );
+        assert!(
+            f.text(Lang::Ru).contains("(место 1)"),
+            "{}",
+            f.text(Lang::Ru)
+        );
         let g = Failure::SeatCount(1);
         assert_ne!(g.text(Lang::En), g.text(Lang::Ru));
     }

@@ -77,7 +77,11 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, u32::try_from(m).unwrap_or(1), u32::try_from(d).unwrap_or(1))
+    (
+        y,
+        u32::try_from(m).unwrap_or(1),
+        u32::try_from(d).unwrap_or(1),
+    )
 }
 
 /// One recorded game, as listed.
@@ -149,10 +153,7 @@ pub fn listing(dir: &Path, lang: Lang) -> String {
             "  {}  {}  {}  {}",
             timestamp(entry.modified, ' ', ':'),
             entry.players.join(", "),
-            AppMsg::GamesCount {
-                games: entry.games
-            }
-            .text(lang),
+            AppMsg::GamesCount { games: entry.games }.text(lang),
             entry.path.display()
         );
     }

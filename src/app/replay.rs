@@ -64,7 +64,14 @@ fn check(path: &Path, lang: Lang) -> Result<(), Failure> {
             let shown = path.display().to_string();
             let valid = AppMsg::ValidReplay {
                 path: &shown,
-                counts: [s.seats as u64, u64::from(s.games), s.rounds, s.claims, s.challenges, s.penalties],
+                counts: [
+                    s.seats as u64,
+                    u64::from(s.games),
+                    s.rounds,
+                    s.claims,
+                    s.challenges,
+                    s.penalties,
+                ],
                 aborted: s.aborted,
             };
             let mut text = format!("{}\n", valid.text(lang));

@@ -6,11 +6,11 @@ use super::seed::MasterSeed;
 use super::stdout::print;
 use super::summary::summary;
 use super::{Context, Failure};
-use crate::i18n::AppMsg;
 use crate::cli::SimulateArgs;
 use crate::config::{TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
+use crate::i18n::AppMsg;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
 use crate::setup::Isolation;
@@ -25,7 +25,9 @@ pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
     let lang = ctx.lang(table.as_ref().and_then(|t| t.lang));
     super::interrupt::speak(lang);
     let seats = if args.bots.is_empty() {
-        table.as_ref().map_or(usize::from(args.players), |t| t.seats.len())
+        table
+            .as_ref()
+            .map_or(usize::from(args.players), |t| t.seats.len())
     } else {
         args.bots.len()
     };

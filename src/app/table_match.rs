@@ -6,10 +6,12 @@ use super::seats::table_seat;
 use super::seed::MasterSeed;
 use super::{Context, Failure, recorded};
 use crate::cli::{PlayArgs, TableArgs, WatchArgs};
-use crate::config::{BotSource, DEFAULT_TABLE_NAME, SeatConfig, TableConfig, default_table, load_table};
+use crate::config::{
+    BotSource, DEFAULT_TABLE_NAME, SeatConfig, TableConfig, default_table, load_table,
+};
 use crate::engine::{MatchSetup, SealedSeed, play_match};
 use crate::human::{Console, Narrator, NarratorOptions, should_color};
-use crate::i18n::Lang;
+use crate::i18n::{AppMsg, Lang};
 use crate::setup::{Level, SeatKind};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -91,27 +93,50 @@ enum Record {
     Default,
 }
 
-/// The replay file to write, if any. A default one that cannot be made is
-/// said on standard error, and the match goes on without it.
+/// The replay file to write, if any, and whether it is the default one in
+/// the data folder. A default one that cannot be made is said on standard
+/// error, and the match goes on without it.
 fn replay_path(
     args: &TableArgs,
     table: &TableConfig,
     record: Record,
     seed: Option<u64>,
     lang: Lang,
-) -> Option<PathBuf> {
+) -> Option<(PathBuf, bool)> {
     if let Some(path) = args.replay.as_ref().or(table.replay.as_ref()) {
-        return Some(path.clone());
+        return Some((path.clone(), false));
     }
     if record == Record::Off {
         return None;
     }
     match recorded::new_path(seed, lang) {
-        Ok(path) => Some(path),
+        Ok(path) => Some((path, true)),
         Err(why) => {
             eprintln!("liar: {why}");
             None
         }
+    }
+}
+
+/// Opens the replay file. A file the user named must open; the default
+/// one may fail (said on standard error): the match is played anyway.
+fn open_replay(target: Option<(PathBuf, bool)>, lang: Lang) -> Result<Option<ReplayFile>, Failure> {
+    let Some((path, default)) = target else {
+        return Ok(None);
+    };
+    match ReplayFile::create(&path) {
+        Ok(file) => Ok(Some(file)),
+        Err(Failure::File { path, source, .. }) if default => {
+            let shown = path.display().to_string();
+            let reason = source.to_string();
+            let msg = AppMsg::ReplayUnavailable {
+                path: &shown,
+                reason: &reason,
+            };
+            eprintln!("liar: {}", msg.text(lang));
+            Ok(None)
+        }
+        Err(other) => Err(other),
     }
 }
 
@@ -126,11 +151,11 @@ fn run(
     let lang = ctx.lang(table.lang);
     speak(lang);
     let chosen = args.seed.or(table.seed);
-    let path = replay_path(args, &table, record, chosen, lang);
+    let target = replay_path(args, &table, record, chosen, lang);
     let stop = stop_flag();
     let console = Console::stdio(should_color())
         .with_stop(stop.clone())
-        .with_replay(path.is_some())
+        .with_replay(target.is_some())
         .shared();
     let flag = args.isolation;
     let seated = table
@@ -163,7 +188,7 @@ fn run(
             god_view,
         },
     );
-    let replay = ReplayFile::maybe(path.as_deref())?;
+    let replay = open_replay(target, lang)?;
     // A drawn seed is sealed: the narrator shows its commitment at the start
     // and the seed at the end, and so does the replay.
     if !seed.drawn {

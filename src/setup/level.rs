@@ -40,7 +40,9 @@ impl Level {
     pub fn describe(self) -> &'static str {
         match self {
             Level::Easy => "random and honest: bots that never bluff on purpose",
-            Level::Medium => "honest and statistician (the default): the statistician judges claims by the odds",
+            Level::Medium => {
+                "honest and statistician (the default): the statistician judges claims by the odds"
+            }
             Level::Hard => "two experts: they bluff, read claims and challenge by the exact odds",
         }
     }

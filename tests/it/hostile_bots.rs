@@ -232,9 +232,12 @@ fn simulate(bot: &str, mode: Mode, limits: Limits, dir: &Path, replay: &Path) ->
     cmd.arg("simulate");
     match limits {
         Limits::Cli => {
-            cmd.arg("--bot")
-                .arg(fixture(bot))
-                .args(["--bot", "native-honest", "--bot", "native-honest"]);
+            cmd.arg("--bot").arg(fixture(bot)).args([
+                "--bot",
+                "native-honest",
+                "--bot",
+                "native-honest",
+            ]);
         }
         _ => {
             cmd.arg("--table").arg(table_file(dir, bot, limits));
@@ -941,7 +944,14 @@ fn check_source_or_chain(mode: Mode) {
         .arg("--bot")
         .arg(&script)
         .args([
-            "--bot", "native-honest", "--bot", "native-honest", "--games", "3", "--seed", "1",
+            "--bot",
+            "native-honest",
+            "--bot",
+            "native-honest",
+            "--games",
+            "3",
+            "--seed",
+            "1",
         ])
         .args(["--isolation", mode.name(), "--replay"])
         .arg(&replay);
@@ -1153,7 +1163,14 @@ mod outside {
             .arg("--bot")
             .arg(fixture(bot))
             .args([
-                "--bot", "native-honest", "--bot", "native-honest", "--games", "20", "--seed", "2",
+                "--bot",
+                "native-honest",
+                "--bot",
+                "native-honest",
+                "--games",
+                "20",
+                "--seed",
+                "2",
             ])
             .args(["--isolation", "process", "--replay"])
             .arg(&replay)

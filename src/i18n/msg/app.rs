@@ -121,7 +121,8 @@ pub enum AppMsg<'a> {
         /// The file.
         path: &'a str,
     },
-    /// Ctrl-C: the match stops after this round.
+    /// The first Ctrl-C: the match is stopping (at once at a person's
+    /// prompt, else when the current round ends).
     Stopping,
     /// Stopped by Ctrl-C; `kept` when a replay keeps what was played.
     Interrupted {
@@ -264,8 +265,8 @@ impl AppMsg<'_> {
             ),
             AppMsg::Stopping => tr!(
                 lang,
-                "liar: stopping after the current round (Ctrl-C again to quit at once)",
-                "liar: остановка после текущего раунда (ещё раз Ctrl-C — выйти сразу)"
+                "liar: stopping the match (Ctrl-C again to quit at once)",
+                "liar: матч останавливается (ещё раз Ctrl-C — выйти сразу)"
             ),
             AppMsg::Interrupted { kept: true } => tr!(
                 lang,

@@ -60,7 +60,10 @@ fn play_records_every_match_in_the_data_folder_byte_for_byte_as_replay_does() {
         .lines()
         .find(|l| l.contains(&name))
         .unwrap_or_else(|| panic!("{list}"));
-    assert!(row.contains("You, Honest, Stat") && row.contains("games: 1"), "{row}");
+    assert!(
+        row.contains("You, Honest, Stat") && row.contains("games: 1"),
+        "{row}"
+    );
     assert!(list.contains("liar replay FILE"), "{list}");
 }
 
@@ -81,7 +84,10 @@ fn the_list_is_newest_first_and_says_when_there_is_nothing() {
     assert_eq!(files.len(), 2, "{files:?}");
     // Make the seed-1 file the newer one, whatever the clock did.
     let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
-    let second = files.iter().find(|f| f.to_string_lossy().contains("seed2")).unwrap();
+    let second = files
+        .iter()
+        .find(|f| f.to_string_lossy().contains("seed2"))
+        .unwrap();
     std::fs::File::options()
         .write(true)
         .open(second)
@@ -118,7 +124,10 @@ fn no_replay_records_nothing_and_russian_games_say_it_in_russian() {
     assert!(out.status.success(), "{err}");
     assert!(err.contains("зерно 5"), "{err}");
     assert!(err.contains("запись матча сохранена: "), "{err}");
-    assert!(!err.contains("seed 5") && !err.contains("replay written"), "{err}");
+    assert!(
+        !err.contains("seed 5") && !err.contains("replay written"),
+        "{err}"
+    );
     assert_eq!(recorded(&data).len(), 1);
 }
 
@@ -173,7 +182,13 @@ fn one_name_is_one_bot_bundled_lua_or_native() {
     let replay = dir.join("r.jsonl");
     liar()
         .args([
-            "simulate", "--bot", "honest", "--bot", "native-honest", "--bot", "expert",
+            "simulate",
+            "--bot",
+            "honest",
+            "--bot",
+            "native-honest",
+            "--bot",
+            "expert",
         ])
         .args(["--games", "2", "--seed", "1", "--replay"])
         .arg(&replay)
@@ -230,7 +245,16 @@ fn simulate_records_its_seat_count_and_honours_a_table_s() {
     let dir = temp_dir("seat-count");
     let replay = dir.join("r.jsonl");
     liar()
-        .args(["simulate", "--players", "16", "--games", "1", "--seed", "2", "--replay"])
+        .args([
+            "simulate",
+            "--players",
+            "16",
+            "--games",
+            "1",
+            "--seed",
+            "2",
+            "--replay",
+        ])
         .arg(&replay)
         .assert()
         .success();
@@ -242,7 +266,14 @@ fn simulate_records_its_seat_count_and_honours_a_table_s() {
     // not matter: --bot replaces the seats).
     let table = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config/default.toml");
     liar()
-        .args(["simulate", "--bot", "native-random", "--bot", "native-honest", "--table"])
+        .args([
+            "simulate",
+            "--bot",
+            "native-random",
+            "--bot",
+            "native-honest",
+            "--table",
+        ])
         .arg(&table)
         .assert()
         .code(2)
@@ -251,7 +282,15 @@ fn simulate_records_its_seat_count_and_honours_a_table_s() {
         ));
     liar()
         .args(["simulate", "--games", "1", "--seed", "1"])
-        .args(["--bot", "native-random", "--bot", "native-honest", "--bot", "random", "--table"])
+        .args([
+            "--bot",
+            "native-random",
+            "--bot",
+            "native-honest",
+            "--bot",
+            "random",
+            "--table",
+        ])
         .arg(&table)
         .assert()
         .success();
@@ -259,14 +298,14 @@ fn simulate_records_its_seat_count_and_honours_a_table_s() {
 
 #[test]
 fn russian_reaches_simulate_check_and_errors() {
-    let out = stdout_of(liar().args([
-        "--lang", "ru", "simulate", "--games", "3", "--seed", "9",
-    ]));
+    let out = stdout_of(liar().args(["--lang", "ru", "simulate", "--games", "3", "--seed", "9"]));
     assert!(out.starts_with("зерно 9\n"), "{out}");
     assert!(out.contains("победы") && out.contains("партий: 3"), "{out}");
     assert!(!out.contains("seed") && !out.contains("games"), "{out}");
     liar()
-        .args(["--lang", "ru", "simulate", "--bot", "nobody", "--bot", "random"])
+        .args([
+            "--lang", "ru", "simulate", "--bot", "nobody", "--bot", "random",
+        ])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("(место 1): это не файл Lua"));
@@ -275,11 +314,25 @@ fn russian_reaches_simulate_check_and_errors() {
 #[test]
 fn seats_count_from_one_in_results_and_messages() {
     let out = stdout_of(liar().args([
-        "simulate", "--games", "2", "--seed", "9", "--bot", "native-random", "--bot", "native-honest",
+        "simulate",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--bot",
+        "native-random",
+        "--bot",
+        "native-honest",
     ]));
     let rows: Vec<&str> = out.lines().skip(2).take(2).collect();
-    assert!(rows[0].trim_start().starts_with("1  native-random#1"), "{out}");
-    assert!(rows[1].trim_start().starts_with("2  native-honest#2"), "{out}");
+    assert!(
+        rows[0].trim_start().starts_with("1  native-random#1"),
+        "{out}"
+    );
+    assert!(
+        rows[1].trim_start().starts_with("2  native-honest#2"),
+        "{out}"
+    );
     liar()
         .args(["simulate", "--bot", "random", "--bot", "nobody"])
         .assert()
@@ -335,8 +388,24 @@ fn no_command_panics_on_a_closed_pipe() {
         vec!["replay", &replay],
         vec!["watch", "--seed", "1", "--delay", "0"],
         vec!["play", "--seed", "1", "--delay", "0"],
-        vec!["check-bot", "bots/random.lua", "--games", "1", "--isolation", "thread"],
-        vec!["tournament", "config/tournament.toml", "--games", "6", "--seed", "1", "--isolation", "thread"],
+        vec![
+            "check-bot",
+            "bots/random.lua",
+            "--games",
+            "1",
+            "--isolation",
+            "thread",
+        ],
+        vec![
+            "tournament",
+            "config/tournament.toml",
+            "--games",
+            "6",
+            "--seed",
+            "1",
+            "--isolation",
+            "thread",
+        ],
         vec!["--help"],
         vec!["simulate", "--help"],
     ];

@@ -143,7 +143,11 @@ fn russian_commands_work_too() {
     let (help, _) = v.handle("?").unwrap();
     assert!(help[0].1.starts_with("Команды"));
     assert!(help.iter().any(|(_, l)| l.contains("з, назад")));
-    assert!(!help.iter().any(|(_, l)| l.contains("в, выход") || l.contains("н, назад")));
+    assert!(
+        !help
+            .iter()
+            .any(|(_, l)| l.contains("в, выход") || l.contains("н, назад"))
+    );
     assert!(v.handle("к").is_none());
 }
 
