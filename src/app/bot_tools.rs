@@ -24,7 +24,8 @@ pub fn check(args: &CheckBotArgs, ctx: &Context) -> Result<(), Failure> {
         seed: seed.value,
         drawn: seed.drawn,
     };
-    print("report", &format!("{report}{}\n", line.text(lang)))?;
+    let text = super::check_report::report_text(&report, lang);
+    print("report", &format!("{text}{}\n", line.text(lang)))?;
     if report.passed() {
         Ok(())
     } else {

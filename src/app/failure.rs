@@ -49,7 +49,7 @@ pub enum Failure {
         /// Why it cannot be loaded.
         source: BotLoadError,
     },
-    /// A `--bot NAME` that names no file, policy or bundled bot.
+    /// A `--bot NAME` that names no Lua file, bundled bot or native bot.
     #[error(
         "--bot {spec:?} (seat {}): not a Lua file, a bundled bot ({}) or a native bot ({})",
         seat + 1,

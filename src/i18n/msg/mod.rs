@@ -3,6 +3,7 @@
 //!
 //! - [`AppMsg`] (`app.rs`): what the commands say around a match: seeds,
 //!   replay files, results, refusals.
+//! - [`CheckMsg`] (`check.rs`): the `check-bot` report.
 //! - [`Msg`] (`play.rs`): the game at the terminal and its narration.
 //! - [`ViewerMsg`] (`viewer.rs`): the replay viewer's own lines.
 //! - [`RulesMsg`] (`rules.rs`): the phrases of the rules document; its
@@ -23,11 +24,13 @@ macro_rules! tr {
 }
 
 mod app;
+mod check;
 mod play;
 mod rules;
 mod viewer;
 
 pub use app::AppMsg;
+pub use check::CheckMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};
 pub use viewer::ViewerMsg;

@@ -312,6 +312,45 @@ fn russian_reaches_simulate_check_and_errors() {
 }
 
 #[test]
+fn russian_reaches_check_bot_and_replay_check() {
+    let out = stdout_of(liar().current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "--lang",
+        "ru",
+        "check-bot",
+        "bots/random.lua",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--isolation",
+        "thread",
+    ]));
+    assert!(out.starts_with("Проверка bots/random.lua"), "{out}");
+    assert!(out.contains("Итог: ПРОЙДЕНО"), "{out}");
+    assert!(
+        out.ends_with("зерно 1 (задано; --seed 1 повторит эту проверку)\n"),
+        "{out}"
+    );
+    let dir = temp_dir("ru-check");
+    let replay = dir.join("r.jsonl");
+    liar()
+        .args(["simulate", "--games", "2", "--seed", "4", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let out = stdout_of(
+        liar()
+            .args(["--lang", "ru", "replay", "--check"])
+            .arg(&replay),
+    );
+    assert!(out.contains(": запись верна: мест 3, партий 2"), "{out}");
+    assert!(
+        out.contains("зерно 4: каждый кубик выпал по этому зерну"),
+        "{out}"
+    );
+}
+
+#[test]
 fn seats_count_from_one_in_results_and_messages() {
     let out = stdout_of(liar().args([
         "simulate",
