@@ -45,7 +45,6 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
     });
     if let Some(e) = &report.load_error {
         say(CheckMsg::LoadFailed);
-        drop(say);
         lines.push(format!("    {e}"));
         lines.push(CheckMsg::FailNoLoad.text(lang));
         return lines.join("\n") + "\n";
