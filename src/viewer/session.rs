@@ -77,7 +77,8 @@ impl StartError {
 /// let mut console = Console::new(&b"n\nr 1\nq\n"[..], out.clone(), false);
 /// viewer.run(&mut console);
 /// assert_eq!(viewer.index(), timeline.round_start(2, 1).unwrap());
-/// assert!(out.text().contains("seat 1, as random#1 saw it"));
+/// // People count seats from 1: the file's seat 1 is "seat 2".
+/// assert!(out.text().contains("seat 2, as random#1 saw it"));
 /// ```
 pub struct Viewer<'a> {
     timeline: &'a Timeline,

@@ -377,6 +377,22 @@ fn seats_count_from_one_in_results_and_messages() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("--bot \"nobody\" (seat 2)"));
+    // -v logs: the second seat (the file's seat 1) is "seat 2".
+    let out = liar()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["-v", "simulate", "--games", "1", "--seed", "1"])
+        .args([
+            "--bot",
+            "native-random",
+            "--bot",
+            "tests/fixtures/docs/recorder.lua",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("[seat 2] event:"), "{err}");
+    assert!(!err.contains("[seat 1]"), "{err}");
 }
 
 /// Runs `args` with standard output a pipe whose reader is closed at once
