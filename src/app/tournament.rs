@@ -8,11 +8,12 @@ use super::{Context, Failure};
 use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
 use crate::config::{BotSource, ReplaySample, TournamentConfig, load_tournament};
 use crate::engine::{NativePlayer, Player};
+use crate::i18n::Lang;
 use crate::lua::{Bot, bundled_source, code_hash};
 use crate::setup::{BotLimits, Isolation};
 use crate::tournament::{
     BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
-    Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
+    Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render, render_in,
     run as run_tournament,
 };
 use std::io::IsTerminal;
@@ -23,7 +24,7 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
     let lang = ctx.lang(None);
     speak(lang);
     if let Some(TournamentCommand::Merge(merge_args)) = &args.merge {
-        return merge_files(merge_args);
+        return merge_files(merge_args, lang);
     }
     let Some(file) = &args.file else {
         return Err(Failure::Argument("give a tournament file (TOML)".into()));
@@ -71,7 +72,8 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
         progress: show_progress.then_some(&bar as &dyn crate::tournament::Progress),
     };
     let results = run_tournament(&spec, &factory, &options)?;
-    print_and_save(&results, args.format, args.timing, args.output.as_deref())?;
+    let output = args.output.as_deref();
+    print_and_save(&results, args.format, args.timing, output, lang)?;
     // The results name the seed too; the last line says it for every format.
     seed.reveal(lang);
     if interrupted() {
@@ -212,7 +214,7 @@ fn only_game(
     super::stdout::print("game record", &format!("{json}\n"))
 }
 
-fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
+fn merge_files(args: &MergeArgs, lang: Lang) -> Result<(), Failure> {
     let files = args
         .files
         .iter()
@@ -229,7 +231,7 @@ fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, Failure>>()?;
     let merged = merge(files)?;
-    print_and_save(&merged, args.format, false, args.output.as_deref())
+    print_and_save(&merged, args.format, false, args.output.as_deref(), lang)
 }
 
 fn print_and_save(
@@ -237,13 +239,14 @@ fn print_and_save(
     format: FormatArg,
     timing: bool,
     output: Option<&Path>,
+    lang: Lang,
 ) -> Result<(), Failure> {
     let (format, timing) = match format {
         FormatArg::Table => (OutputFormat::Table, TimingOutput::Include),
         FormatArg::Json => (OutputFormat::Json, timing_output(timing)),
         FormatArg::Csv => (OutputFormat::Csv, timing_output(timing)),
     };
-    super::stdout::print("results", &render(results, format, timing))?;
+    super::stdout::print("results", &render_in(results, format, timing, lang))?;
     if let Some(path) = output {
         let json = render(results, OutputFormat::Json, TimingOutput::Omit);
         std::fs::write(path, json).map_err(|source| Failure::File {

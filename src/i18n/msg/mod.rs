@@ -6,6 +6,7 @@
 //! - [`CheckMsg`] (`check.rs`): the `check-bot` report.
 //! - [`Msg`] (`play.rs`): the game at the terminal and its narration.
 //! - [`ViewerMsg`] (`viewer.rs`): the replay viewer's own lines.
+//! - [`TournamentMsg`] (`tournament.rs`): a tournament's results table.
 //! - [`RulesMsg`] (`rules.rs`): the phrases of the rules document; its
 //!   structure is [`crate::i18n::rules_text`].
 //!
@@ -27,10 +28,12 @@ mod app;
 mod check;
 mod play;
 mod rules;
+mod tournament;
 mod viewer;
 
 pub use app::AppMsg;
 pub use check::CheckMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};
+pub use tournament::TournamentMsg;
 pub use viewer::ViewerMsg;

@@ -351,6 +351,36 @@ fn russian_reaches_check_bot_and_replay_check() {
 }
 
 #[test]
+fn russian_reaches_tournament_results() {
+    let out = stdout_of(liar().current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "--lang",
+        "ru",
+        "tournament",
+        "config/tournament.toml",
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--isolation",
+        "thread",
+        "--jobs",
+        "1",
+    ]));
+    assert!(
+        out.starts_with("Турнир: ботов 4, мест за столом 3, зерно 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("победы") && out.contains("Друг против друга"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Tournament") && !out.contains("Head to head"),
+        "{out}"
+    );
+}
+
+#[test]
 fn seats_count_from_one_in_results_and_messages() {
     let out = stdout_of(liar().args([
         "simulate",
