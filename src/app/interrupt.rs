@@ -44,11 +44,11 @@ pub fn stop_flag() -> Arc<AtomicBool> {
             if handler_flag.swap(true, Ordering::SeqCst) {
                 if let Some(seed) = SECRET_SEED.get() {
                     let seed = seed.load(Ordering::SeqCst);
-                    eprintln!("\n{}", AppMsg::SeedAtExit { seed }.text(lang()));
+                    super::stdout::note(&format!("\n{}", AppMsg::SeedAtExit { seed }.text(lang())));
                 }
                 std::process::exit(130);
             }
-            eprintln!("\n{}", AppMsg::Stopping.text(lang()));
+            super::stdout::note(&format!("\n{}", AppMsg::Stopping.text(lang())));
         });
         flag
     })

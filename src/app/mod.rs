@@ -70,7 +70,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("liar: {}", failure.text(ctx.lang(None)));
+            stdout::note(&format!("liar: {}", failure.text(ctx.lang(None))));
             failure.exit_code()
         }
     }

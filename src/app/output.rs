@@ -59,7 +59,7 @@ pub fn finish_replay(replay: Option<ReplayFile>, quiet: bool, lang: Lang) -> Res
         let path = replay.finish()?;
         if !quiet {
             let path = path.display().to_string();
-            eprintln!("{}", AppMsg::ReplayWritten { path: &path }.text(lang));
+            super::stdout::note(&AppMsg::ReplayWritten { path: &path }.text(lang));
         }
     }
     Ok(())
@@ -78,7 +78,7 @@ impl Observer for LogEcho {
     }
     fn event(&mut self, event: &Event) {
         if let (true, Event::Log { seat, text }) = (self.on, event) {
-            eprintln!("[seat {}] {text}", seat + 1);
+            super::stdout::note(&format!("[seat {}] {text}", seat + 1));
         }
     }
 }

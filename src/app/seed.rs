@@ -47,7 +47,7 @@ impl MasterSeed {
         } else {
             AppMsg::Seed { seed: self.value }
         };
-        eprintln!("{}", msg.text(lang));
+        super::stdout::note(&msg.text(lang));
     }
 
     /// Reveals a drawn seed on standard error after the run, with its
@@ -59,7 +59,7 @@ impl MasterSeed {
                 seed: self.value,
                 commitment: &commitment,
             };
-            eprintln!("{}", msg.text(lang));
+            super::stdout::note(&msg.text(lang));
         }
     }
 }

@@ -1,8 +1,9 @@
-//! Standard output for commands that print results. A reader that has
-//! gone away (`liar simulate | head -c1`) is not a failure: the rest of the
-//! output is dropped quietly and the command finishes its work (files it
-//! writes are still written). SIGPIPE keeps its ignored disposition, so the
-//! engine's writes to bot processes report errors instead of killing it.
+//! Standard output and standard error for the commands. A reader that has
+//! gone away (`liar simulate | head -c1`, `liar play 2>&1 | head`) is not a
+//! failure: the rest of the output is dropped quietly and the command
+//! finishes its work (files it writes are still written). SIGPIPE keeps its
+//! ignored disposition, so the engine's writes to bot processes report
+//! errors instead of killing it.
 
 use super::Failure;
 use std::io::{self, Write};
@@ -13,6 +14,13 @@ pub fn print(what: &'static str, text: &str) -> Result<(), Failure> {
     let mut out = io::stdout().lock();
     ignore_closed(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
         .map_err(|source| Failure::Stdout { what, source })
+}
+
+/// Writes a line to standard error. Errors (a closed pipe) are ignored:
+/// there is nowhere left to report them.
+pub fn note(line: &str) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "{line}");
 }
 
 /// `result`, with a closed pipe ([`io::ErrorKind::BrokenPipe`]) taken as

@@ -112,7 +112,7 @@ fn replay_path(
     match recorded::new_path(seed, lang) {
         Ok(path) => Some((path, true)),
         Err(why) => {
-            eprintln!("liar: {why}");
+            super::stdout::note(&format!("liar: {why}"));
             None
         }
     }
@@ -133,7 +133,7 @@ fn open_replay(target: Option<(PathBuf, bool)>, lang: Lang) -> Result<Option<Rep
                 path: &shown,
                 reason: &reason,
             };
-            eprintln!("liar: {}", msg.text(lang));
+            super::stdout::note(&format!("liar: {}", msg.text(lang)));
             Ok(None)
         }
         Err(other) => Err(other),

@@ -82,3 +82,54 @@ fn no_command_panics_on_a_closed_pipe() {
         assert!(code.is_some(), "{args:?} ended by a signal: {err}");
     }
 }
+
+/// Runs `args` with standard output and standard error both a pipe whose
+/// reader is closed at once, and returns the exit code.
+fn both_into_closed_pipe(args: &[&str], data: &Path) -> Option<i32> {
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("liar"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_DATA_HOME", data)
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    drop(reader);
+    child.wait().unwrap().code()
+}
+
+#[test]
+fn nor_when_standard_error_goes_to_the_closed_pipe_too() {
+    let data = temp_dir("pipes-both");
+    let commands: [&[&str]; 5] = [
+        &["simulate", "--games", "20"],
+        &[
+            "-v",
+            "simulate",
+            "--games",
+            "2",
+            "--bot",
+            "native-random",
+            "--bot",
+            "tests/fixtures/docs/recorder.lua",
+        ],
+        &["play", "--seed", "1", "--delay", "0"],
+        &[
+            "tournament",
+            "config/tournament.toml",
+            "--games",
+            "6",
+            "--isolation",
+            "thread",
+        ],
+        &["simulate", "--bot", "nobody", "--bot", "random"],
+    ];
+    for args in commands {
+        let code = both_into_closed_pipe(args, &data);
+        assert!(code.is_some(), "{args:?} ended by a signal");
+        assert_ne!(code, Some(101), "{args:?} panicked");
+    }
+}
