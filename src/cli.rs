@@ -163,8 +163,7 @@ pub struct PlayArgs {
     pub table: TableArgs,
 
     /// The opponents at the built-in table (not with a table file, which
-    /// seats its own): easy (random and honest), medium (honest and
-    /// statistician, the default) or hard (two experts).
+    /// seats its own); without it, medium.
     #[arg(long, value_enum)]
     pub level: Option<Level>,
 

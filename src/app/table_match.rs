@@ -205,3 +205,16 @@ fn run(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_table_is_the_medium_level() {
+        let table = default_table().unwrap();
+        let mut medium = table.clone();
+        seat_level(&mut medium, Level::Medium);
+        assert_eq!(table.seats, medium.seats);
+    }
+}
