@@ -1,6 +1,6 @@
 //! The command line, declared with clap. Only this file names clap.
 
-use crate::setup::{Isolation, Named};
+use crate::setup::{Isolation, Level, Named};
 use clap::builder::PossibleValue;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -41,8 +41,9 @@ pub enum LangArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Play at this terminal against bots (or friends), from a table file or
-    /// the built-in table: you against two bots.
-    Play(TableArgs),
+    /// the built-in table: you against two bots (--level chooses them).
+    /// Every match is recorded in your data folder (see `liar replay`).
+    Play(PlayArgs),
     /// Watch bots play a table, narrated move by move.
     Watch(WatchArgs),
     /// Play matches between bots without a terminal and print a summary.
@@ -97,6 +98,17 @@ impl ValueEnum for Isolation {
     }
 }
 
+/// `--level` takes the names of the engine's own levels.
+impl ValueEnum for Level {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Level::Easy, Level::Medium, Level::Hard]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
 /// `liar bot-host` (hidden).
 #[derive(Debug, Args)]
 pub struct BotHostArgs {
@@ -126,12 +138,12 @@ pub struct TableArgs {
     pub seed: Option<u64>,
 
     /// Write the replay (JSON Lines, flushed every round) to this file
-    /// (overrides the table's).
+    /// (overrides the table's, and for `play` the data folder).
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
 
-    /// Number of games (overrides the table's).
-    #[arg(long)]
+    /// Number of games, at least 1 (overrides the table's).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: Option<u32>,
 
     /// Pause after each bot action, in milliseconds (default: 700 on a
@@ -141,6 +153,26 @@ pub struct TableArgs {
 
     #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
     pub isolation: Option<Isolation>,
+}
+
+/// `liar play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Table options.
+    #[command(flatten)]
+    pub table: TableArgs,
+
+    /// The opponents at the built-in table (not with a table file, which
+    /// seats its own); without it, medium.
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+
+    /// Do not record the match. Without it (and without --replay), a
+    /// replay goes to your data folder, e.g.
+    /// ~/.local/share/liar/replays/ ($XDG_DATA_HOME/liar/replays); `liar
+    /// replay` lists them.
+    #[arg(long, conflicts_with = "replay")]
+    pub no_replay: bool,
 }
 
 /// `liar watch`.
@@ -168,18 +200,20 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=16))]
     pub players: u8,
 
-    /// Built-in policy for the --players seats: random or honest.
-    #[arg(long, default_value = "random")]
+    /// The bot of every --players seat: any name --bot takes.
+    #[arg(long, value_name = "BOT", default_value = "native-random")]
     pub policy: String,
 
     /// Seats one player per flag, in order: a Lua bot file
-    /// (bots/honest.lua), a built-in policy (random, honest), or the name of
-    /// a bundled Lua bot (statistician, bluffer, ...).
+    /// (my_bot.lua), a bundled Lua bot (random, honest, bluffer,
+    /// statistician, expert, ...), or a native bot written in Rust, much
+    /// faster (native-random, native-honest). With --table, the table's
+    /// min_players and max_players still apply.
     #[arg(long = "bot", value_name = "SEAT")]
     pub bots: Vec<String>,
 
-    /// Number of games in the match.
-    #[arg(long)]
+    /// Number of games in the match, at least 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: Option<u32>,
 
     /// Master seed; the same seed and deterministic bots replay the same
@@ -208,8 +242,9 @@ pub struct CheckBotArgs {
     /// The bot's Lua file.
     pub file: PathBuf,
 
-    /// Games per match (three matches: the bot takes each seat in turn).
-    #[arg(long, default_value_t = 20)]
+    /// Games per match, at least 1 (three matches: the bot takes each seat
+    /// in turn).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
 
     /// Where the bot runs: process (a confined child process, killed when
@@ -259,8 +294,8 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub seed: Option<u64>,
 
-    /// Number of games (overrides the file's).
-    #[arg(long)]
+    /// Number of games, at least 1 (overrides the file's).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
 
     /// Play only shard K of N (1-based), e.g. 2/8; merge the shards'
@@ -346,21 +381,23 @@ pub enum OutputFormat {
 /// `liar replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The replay file (JSON Lines).
-    pub file: PathBuf,
+    /// The replay file (JSON Lines); without it, the list of games
+    /// `liar play` recorded, newest first.
+    pub file: Option<PathBuf>,
 
     /// Validate the file against every invariant of the replay format and
     /// report the first broken line.
-    #[arg(long)]
+    #[arg(long, requires = "file")]
     pub check: bool,
 
-    /// Show only what this seat knew (its own dice while it held them);
-    /// without it, God's view.
-    #[arg(long, value_name = "SEAT")]
-    pub seat: Option<usize>,
+    /// Show only what seat N knew (its own dice while it held them),
+    /// counting seats from 1 as the viewer shows them; without it, God's
+    /// view.
+    #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u64).range(1..))]
+    pub seat: Option<u64>,
 
     /// Game to show (default: 1).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
 }
 
@@ -377,7 +414,10 @@ pub fn parse() -> Cli {
     Cli::parse()
 }
 
-/// Writes the completion script for `shell` to `out`.
-pub fn write_completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
-    clap_complete::generate(shell, &mut Cli::command(), "liar", out);
+/// The completion script for `shell` (generated in memory: the generator
+/// panics on a write error, so the caller writes the bytes itself).
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "liar", &mut out);
+    out
 }

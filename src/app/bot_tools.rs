@@ -1,34 +1,31 @@
 //! `liar check-bot` and `liar new-bot`: tools for bot authors.
 
-use super::Failure;
 use super::seed::MasterSeed;
+use super::stdout::print;
+use super::{Context, Failure};
 use crate::cli::{CheckBotArgs, NewBotArgs};
+use crate::i18n::AppMsg;
 use crate::lua::{CheckOptions, check_bot, new_bot_template};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Plays the bot against the bundled bots and prints the report; fails
 /// (exit 1) if the bot failed to load or was penalised.
-pub fn check(args: &CheckBotArgs) -> Result<(), Failure> {
+pub fn check(args: &CheckBotArgs, ctx: &Context) -> Result<(), Failure> {
+    let lang = ctx.lang(None);
     let seed = MasterSeed::choose(args.seed)?;
     let options = CheckOptions {
-        games: args.games.max(1),
+        games: args.games,
         isolation: args.isolation,
         seed: seed.value,
         ..CheckOptions::default()
     };
     let report = check_bot(&args.file, &options);
-    print!("{report}");
-    println!(
-        "seed {} ({}; --seed {} repeats this check)",
-        seed.value,
-        if seed.drawn {
-            "drawn at random"
-        } else {
-            "given"
-        },
-        seed.value
-    );
+    let line = AppMsg::CheckSeed {
+        seed: seed.value,
+        drawn: seed.drawn,
+    };
+    let text = super::check_report::report_text(&report, lang);
+    print("report", &format!("{text}{}\n", line.text(lang)))?;
     if report.passed() {
         Ok(())
     } else {
@@ -38,7 +35,7 @@ pub fn check(args: &CheckBotArgs) -> Result<(), Failure> {
 
 /// Writes the template to NAME.lua (or --output), refusing to overwrite
 /// without --force.
-pub fn new(args: &NewBotArgs) -> Result<(), Failure> {
+pub fn new(args: &NewBotArgs, ctx: &Context) -> Result<(), Failure> {
     let text = new_bot_template(&args.name);
     let path = args.output.clone().unwrap_or_else(|| {
         let stem: String = args
@@ -58,13 +55,7 @@ pub fn new(args: &NewBotArgs) -> Result<(), Failure> {
         ))
     });
     if path.as_os_str() == "-" {
-        let mut out = std::io::stdout();
-        return out
-            .write_all(text.as_bytes())
-            .map_err(|source| Failure::Stdout {
-                what: "template",
-                source,
-            });
+        return print("template", &text);
     }
     if path.exists() && !args.force {
         return Err(Failure::WouldOverwrite(path));
@@ -74,10 +65,7 @@ pub fn new(args: &NewBotArgs) -> Result<(), Failure> {
         path: path.clone(),
         source,
     })?;
-    println!(
-        "wrote {} — try it with: liar check-bot {}",
-        path.display(),
-        path.display()
-    );
-    Ok(())
+    let shown = path.display().to_string();
+    let done = AppMsg::TemplateWritten { path: &shown };
+    print("message", &format!("{}\n", done.text(ctx.lang(None))))
 }

@@ -1,158 +1,156 @@
-//! How `liar check-bot` tells a bot's author what [`check_bot`] found.
+//! How `liar check-bot` tells a bot's author what [`check_bot`] found, in
+//! English or Russian (the words are [`CheckMsg`]).
 //!
 //! [`check_bot`]: crate::lua::check_bot
 
 use crate::engine::PenaltyReason;
+use crate::i18n::{CheckMsg, Lang};
 use crate::lua::{API_VERSION, BotLimits, CheckReport, CheckWarning, bytes};
 use crate::text::cut_bytes;
 use std::fmt;
 
 /// One warning in words, with the report's figures.
-fn warning(report: &CheckReport, w: CheckWarning) -> String {
+fn warning(report: &CheckReport, w: CheckWarning, lang: Lang) -> String {
     let limits = &report.limits;
     let s = &report.stats;
-    match w {
-        CheckWarning::LogLimit => format!(
-            "the bot wrote more than the log limit of {} lines in a game; the rest were dropped",
-            limits.log_lines
-        ),
-        CheckWarning::NearBudget => format!(
-            "one call used about {} of its {} instructions: close to the budget",
-            s.most_instructions, limits.instructions
-        ),
-        CheckWarning::Slow => format!(
-            "the slowest call took {:.1} ms, a large part of the {} ms limit",
-            s.slowest.as_secs_f64() * 1000.0,
-            limits.wall_ms
-        ),
-        CheckWarning::LargeState => format!(
-            "the bot's state grew to {} of its {} limit",
-            bytes(s.memory_peak),
-            bytes(limits.memory_bytes())
-        ),
-        CheckWarning::Nondeterministic => "the same seed gave different play: iterating with \
-             pairs() over string keys, tostring() of tables or collectgarbage(\"count\") vary \
-             between runs; use liar.sorted_pairs and liar.random"
-            .to_string(),
-    }
+    let (peak, limit) = (bytes(s.memory_peak), bytes(limits.memory_bytes()));
+    let msg = match w {
+        CheckWarning::LogLimit => CheckMsg::WarnLogLimit {
+            lines: limits.log_lines,
+        },
+        CheckWarning::NearBudget => CheckMsg::WarnNearBudget {
+            used: s.most_instructions,
+            limit: limits.instructions,
+        },
+        CheckWarning::Slow => CheckMsg::WarnSlow {
+            ms: s.slowest.as_secs_f64() * 1000.0,
+            limit: limits.wall_ms,
+        },
+        CheckWarning::LargeState => CheckMsg::WarnLargeState {
+            peak: &peak,
+            limit: &limit,
+        },
+        CheckWarning::Nondeterministic => CheckMsg::WarnNondeterministic,
+    };
+    msg.text(lang)
 }
 
-/// The report as the terminal shows it.
+/// The report as the terminal shows it, in `lang`.
+pub fn report_text(report: &CheckReport, lang: Lang) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut say = |m: CheckMsg<'_>| lines.push(m.text(lang));
+    say(CheckMsg::Checking {
+        chunk: &report.chunk,
+        name: report.name.as_deref(),
+    });
+    if let Some(e) = &report.load_error {
+        say(CheckMsg::LoadFailed);
+        lines.push(format!("    {e}"));
+        lines.push(CheckMsg::FailNoLoad.text(lang));
+        return lines.join("\n") + "\n";
+    }
+    let state = bytes(report.memory_after_load);
+    say(CheckMsg::Loaded {
+        api: API_VERSION,
+        state: &state,
+    });
+    let opponents = report.opponents.join(", ");
+    say(CheckMsg::Played {
+        games: report.games,
+        opponents: &opponents,
+        wins: report.wins,
+    });
+    let total = report.penalty_total();
+    if total == 0 {
+        say(CheckMsg::NoPenalties);
+    } else {
+        let reasons: Vec<String> = PenaltyReason::ALL
+            .iter()
+            .zip(report.penalty_counts)
+            .filter(|(_, n)| *n > 0)
+            .map(|(r, n)| format!("{} {n}", r.name()))
+            .collect();
+        say(CheckMsg::Penalties {
+            total,
+            reasons: &reasons.join(", "),
+        });
+        for p in &report.penalties {
+            say(CheckMsg::Penalty {
+                round: p.game.0,
+                game: p.game.1,
+                reason: p.reason.name(),
+                detail: &p.detail,
+            });
+        }
+        let listed = report.penalties.len();
+        if total as usize > listed {
+            say(CheckMsg::MorePenalties {
+                more: total as usize - listed,
+            });
+        }
+    }
+    let s = &report.stats;
+    say(CheckMsg::Slowest {
+        ms: s.slowest.as_secs_f64() * 1000.0,
+        call: if s.slowest_call.is_empty() {
+            "-"
+        } else {
+            s.slowest_call
+        },
+        decisions: s.decisions,
+        observed: s.observed,
+    });
+    let limit = report.limits.instructions;
+    if s.most_instructions <= u64::from(BotLimits::HOOK_STEP) {
+        say(CheckMsg::BudgetSmall {
+            step: BotLimits::HOOK_STEP,
+            limit,
+        });
+    } else {
+        say(CheckMsg::BudgetBusiest {
+            used: s.most_instructions,
+            limit,
+        });
+    }
+    let (peak, most) = (bytes(s.memory_peak), bytes(report.limits.memory_bytes()));
+    say(CheckMsg::Memory {
+        peak: &peak,
+        limit: &most,
+    });
+    match report.deterministic {
+        Some(true) => say(CheckMsg::DeterministicYes),
+        Some(false) => {
+            say(CheckMsg::DeterministicNo);
+            if let Some(d) = &report.difference {
+                let nothing = CheckMsg::Nothing.text(lang);
+                let show = |l: &Option<String>| {
+                    l.as_deref().map_or(nothing.clone(), |s| cut_bytes(s, 160))
+                };
+                say(CheckMsg::Difference {
+                    line: d.line,
+                    first: &show(&d.first),
+                    second: &show(&d.second),
+                });
+            }
+        }
+        None => say(CheckMsg::DeterministicUnchecked),
+    }
+    for w in &report.warnings {
+        say(CheckMsg::Warning {
+            text: &warning(report, *w, lang),
+        });
+    }
+    if report.passed() {
+        say(CheckMsg::Pass);
+    } else {
+        say(CheckMsg::Fail { total });
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The report as the terminal shows it, in English.
 impl fmt::Display for CheckReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.name {
-            Some(n) => writeln!(f, "Checking {} (\"{n}\")", self.chunk)?,
-            None => writeln!(f, "Checking {}", self.chunk)?,
-        }
-        if let Some(e) = &self.load_error {
-            writeln!(f, "  load:          FAILED")?;
-            writeln!(f, "    {e}")?;
-            return writeln!(f, "Result: FAIL (the bot did not load)");
-        }
-        writeln!(
-            f,
-            "  load:          ok, api_version {API_VERSION}, state {}",
-            bytes(self.memory_after_load)
-        )?;
-        writeln!(
-            f,
-            "  played:        {} games against {}; won {}",
-            self.games,
-            self.opponents.join(", "),
-            self.wins
-        )?;
-        let total = self.penalty_total();
-        if total == 0 {
-            writeln!(f, "  penalties:     none")?;
-        } else {
-            let by_reason: Vec<String> = PenaltyReason::ALL
-                .iter()
-                .zip(self.penalty_counts)
-                .filter(|(_, n)| *n > 0)
-                .map(|(r, n)| format!("{} {n}", r.name()))
-                .collect();
-            writeln!(f, "  penalties:     {total} ({})", by_reason.join(", "))?;
-            for p in &self.penalties {
-                writeln!(
-                    f,
-                    "    match {} game {}: {}: {}",
-                    p.game.0,
-                    p.game.1,
-                    p.reason.name(),
-                    p.detail
-                )?;
-            }
-            if (total as usize) > self.penalties.len() {
-                writeln!(
-                    f,
-                    "    ... and {} more",
-                    total as usize - self.penalties.len()
-                )?;
-            }
-        }
-        let s = &self.stats;
-        writeln!(
-            f,
-            "  slowest call:  {:.3} ms ({}); {} decisions, {} events observed",
-            s.slowest.as_secs_f64() * 1000.0,
-            if s.slowest_call.is_empty() {
-                "-"
-            } else {
-                s.slowest_call
-            },
-            s.decisions,
-            s.observed
-        )?;
-        if s.most_instructions <= u64::from(BotLimits::HOOK_STEP) {
-            writeln!(
-                f,
-                "  budget:        every call used fewer than {} of its {} instructions",
-                BotLimits::HOOK_STEP,
-                self.limits.instructions
-            )?;
-        } else {
-            writeln!(
-                f,
-                "  budget:        the busiest call used about {} of its {} instructions",
-                s.most_instructions, self.limits.instructions
-            )?;
-        }
-        writeln!(
-            f,
-            "  memory peak:   {} (limit {})",
-            bytes(s.memory_peak),
-            bytes(self.limits.memory_bytes())
-        )?;
-        match self.deterministic {
-            Some(true) => writeln!(
-                f,
-                "  deterministic: yes (the same seed replayed identically)"
-            )?,
-            Some(false) => {
-                writeln!(f, "  deterministic: NO")?;
-                if let Some(d) = &self.difference {
-                    let show = |l: &Option<String>| {
-                        l.as_deref()
-                            .map_or("(nothing)".to_string(), |s| cut_bytes(s, 160))
-                    };
-                    writeln!(
-                        f,
-                        "    replay line {}: first run {}, second run {}",
-                        d.line,
-                        show(&d.first),
-                        show(&d.second)
-                    )?;
-                }
-            }
-            None => writeln!(f, "  deterministic: not checked")?,
-        }
-        for w in &self.warnings {
-            writeln!(f, "  warning: {}", warning(self, *w))?;
-        }
-        if self.passed() {
-            writeln!(f, "Result: PASS")
-        } else {
-            writeln!(f, "Result: FAIL ({total} penalties)")
-        }
+        f.write_str(&report_text(self, Lang::En))
     }
 }

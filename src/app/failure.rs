@@ -28,11 +28,11 @@ pub enum Failure {
     #[error(transparent)]
     Config(#[from] ConfigError),
     /// A table seat's bot that cannot be loaded.
-    #[error("{origin}: seats[{seat}] ({name}): {source}")]
+    #[error("{origin}: seat {} (seats[{seat}], {name}): {source}", seat + 1)]
     SeatBot {
         /// The table file (or the built-in table's name).
         origin: String,
-        /// The seat, from 0.
+        /// The seat, from 0 (said as seat+1, with the file's `seats[i]`).
         seat: usize,
         /// The seat's name.
         name: String,
@@ -40,29 +40,53 @@ pub enum Failure {
         source: BotLoadError,
     },
     /// A `--bot FILE` that cannot be loaded.
-    #[error("--bot {spec} (seat {seat}): {source}")]
+    #[error("--bot {spec} (seat {}): {source}", seat + 1)]
     FlagBot {
         /// The flag's value.
         spec: String,
-        /// The seat, from 0.
+        /// The seat, from 0 (said from 1).
         seat: usize,
         /// Why it cannot be loaded.
         source: BotLoadError,
     },
-    /// A `--bot NAME` that names no file, policy or bundled bot.
+    /// A `--bot NAME` that names no Lua file, bundled bot or native bot.
     #[error(
-        "--bot {spec:?} (seat {seat}): not a Lua file, a built-in policy (random, honest) or a bundled bot ({})",
-        crate::lua::BUNDLED_BOTS.join(", ")
+        "--bot {spec:?} (seat {}): not a Lua file, a bundled bot ({}) or a native bot ({})",
+        seat + 1,
+        crate::lua::BUNDLED_BOTS.join(", "),
+        crate::engine::Policy::BOT_NAMES.map(|(n, _)| n).join(", ")
     )]
     UnknownBot {
         /// The flag's value.
         spec: String,
-        /// The seat, from 0.
+        /// The seat, from 0 (said from 1).
         seat: usize,
     },
     /// Too few or too many seats for a match.
     #[error("a match needs 2 to {max} seats, got {0}", max = crate::rules::MAX_SEATS)]
     SeatCount(usize),
+    /// `--bot` seats that the table's `min_players`/`max_players` refuse.
+    #[error(
+        "{origin}: the table takes {min} to {max} players (min_players, max_players), but --bot gives {seats}"
+    )]
+    TableSeatCount {
+        /// The table file.
+        origin: String,
+        /// Seats given.
+        seats: usize,
+        /// The table's `min_players`.
+        min: usize,
+        /// The table's `max_players`.
+        max: usize,
+    },
+    /// `--level` with a table file that seats its own players.
+    #[error(
+        "{origin}: --level chooses the bots of the built-in table, but this file seats its own; drop --level or edit the file's [[seats]]"
+    )]
+    LevelWithTable {
+        /// The table file.
+        origin: String,
+    },
     /// A table with people given to a command that plays bots only.
     #[error(
         "{origin}: `liar {command}` plays bots only, but {} {} human; use `liar play`",
@@ -195,9 +219,13 @@ pub enum Failure {
         source: serde_json::Error,
     },
 
-    /// Stopped by Ctrl-C after saving what was played (exit code 130).
-    #[error("interrupted; what was played is kept")]
-    Interrupted,
+    /// Stopped by Ctrl-C (exit code 130); `kept` when a replay file keeps
+    /// what was played.
+    #[error("{}", crate::i18n::AppMsg::Interrupted { kept: *kept }.text(crate::i18n::Lang::En))]
+    Interrupted {
+        /// Whether a replay was written.
+        kept: bool,
+    },
 }
 
 impl Failure {
@@ -211,6 +239,8 @@ impl Failure {
             | FlagBot { .. }
             | UnknownBot { .. }
             | SeatCount(_)
+            | TableSeatCount { .. }
+            | LevelWithTable { .. }
             | PeopleAtBotTable { .. }
             | Setup(_)
             | WouldOverwrite(_)
@@ -231,7 +261,7 @@ impl Failure {
             | CheckFailed(_)
             | Tournament(_)
             | ShowGame { .. } => 1,
-            Interrupted => 130,
+            Interrupted { .. } => 130,
         })
     }
 }

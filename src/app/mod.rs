@@ -3,14 +3,17 @@
 mod bot_tools;
 mod check_report;
 mod failure;
+mod failure_text;
 mod interrupt;
 mod lang;
 mod output;
+mod recorded;
 mod replay;
 mod rules_cmd;
 mod seats;
 mod seed;
 mod simulate;
+mod stdout;
 mod summary;
 mod table_match;
 mod tournament;
@@ -30,6 +33,13 @@ pub struct Context {
     pub verbose: bool,
 }
 
+impl Context {
+    /// The language to speak: `--lang`, else the table's, else the locale.
+    pub fn lang(&self, table: Option<crate::i18n::Lang>) -> crate::i18n::Lang {
+        lang::resolve(self.lang, table)
+    }
+}
+
 /// Runs a parsed command line and returns the exit code (0 ok, 1 runtime
 /// failure, 2 usage or config error, 130 interrupted).
 pub fn run(cli: Cli) -> ExitCode {
@@ -43,13 +53,13 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Watch(args) => table_match::watch(&args, &ctx),
         Command::Simulate(args) => simulate::run(&args, &ctx),
         Command::Rules(args) => rules_cmd::run(&args, &ctx),
-        Command::CheckBot(args) => bot_tools::check(&args),
-        Command::NewBot(args) => bot_tools::new(&args),
+        Command::CheckBot(args) => bot_tools::check(&args, &ctx),
+        Command::NewBot(args) => bot_tools::new(&args, &ctx),
         Command::Tournament(args) => tournament::run(&args, &ctx),
         Command::Replay(args) => replay::run(&args, &ctx),
         Command::Completions(args) => {
-            crate::cli::write_completions(args.shell, &mut std::io::stdout());
-            Ok(())
+            let script = crate::cli::completions(args.shell);
+            stdout::print("completion script", &String::from_utf8_lossy(&script))
         }
         Command::BotHost(args) => {
             let wall = std::time::Duration::from_millis(args.wall_ms);
@@ -60,7 +70,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("liar: {failure}");
+            stdout::note(&format!("liar: {}", failure.text(ctx.lang(None))));
             failure.exit_code()
         }
     }

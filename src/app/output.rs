@@ -3,6 +3,7 @@
 
 use super::Failure;
 use crate::engine::{Event, Observer};
+use crate::i18n::{AppMsg, Lang};
 use crate::replay::ReplayWriter;
 use std::fs::File;
 use std::io::BufWriter;
@@ -51,18 +52,21 @@ impl Observer for ReplayFile {
     }
 }
 
-/// Flushes an optional replay file and says where it went (unless quiet).
-pub fn finish_replay(replay: Option<ReplayFile>, quiet: bool) -> Result<(), Failure> {
+/// Flushes an optional replay file and says where it went, in `lang`
+/// (unless quiet).
+pub fn finish_replay(replay: Option<ReplayFile>, quiet: bool, lang: Lang) -> Result<(), Failure> {
     if let Some(replay) = replay {
         let path = replay.finish()?;
         if !quiet {
-            eprintln!("replay written to {}", path.display());
+            let path = path.display().to_string();
+            super::stdout::note(&AppMsg::ReplayWritten { path: &path }.text(lang));
         }
     }
     Ok(())
 }
 
-/// With --verbose, copies bots' debug lines to standard error.
+/// With --verbose, copies bots' debug lines to standard error, each after
+/// its seat counted from 1 (`[seat 1]` is the replay's seat 0).
 pub struct LogEcho {
     /// Whether to echo.
     pub on: bool,
@@ -74,7 +78,7 @@ impl Observer for LogEcho {
     }
     fn event(&mut self, event: &Event) {
         if let (true, Event::Log { seat, text }) = (self.on, event) {
-            eprintln!("[seat {seat}] {text}");
+            super::stdout::note(&format!("[seat {}] {text}", seat + 1));
         }
     }
 }

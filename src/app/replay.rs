@@ -1,30 +1,48 @@
-//! `liar replay`: step through a replay at the terminal, or check it.
+//! `liar replay`: step through a replay at the terminal, check it, or,
+//! without a file, list the games `liar play` recorded.
 
-use super::{Failure, lang};
+use super::{Context, Failure, recorded};
 use crate::cli::ReplayArgs;
 use crate::human::{Console, should_color};
+use crate::i18n::{AppMsg, Lang};
 use crate::replay::check_replay;
 use crate::viewer::{Perspective, Timeline, Viewer};
 use std::fs::File;
 use std::io::{BufReader, IsTerminal};
 use std::path::Path;
 
-pub fn run(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
+/// `liar replay`.
+pub fn run(args: &ReplayArgs, ctx: &Context) -> Result<(), Failure> {
+    let lang = ctx.lang(None);
+    let Some(file) = &args.file else {
+        return list(lang);
+    };
     if args.check {
-        return check(args);
+        return check(file, lang);
     }
-    view(args, ctx)
+    view(args, file, lang)
+}
+
+/// The recorded games, newest first.
+fn list(lang: Lang) -> Result<(), Failure> {
+    let text = match recorded::folder() {
+        Some(dir) => recorded::listing(&dir, lang),
+        None => format!("{}\n", AppMsg::NoDataFolder.text(lang)),
+    };
+    super::stdout::print("list of recorded games", &text)
 }
 
 /// The viewer: the file read as far as it goes, then stepped through.
-fn view(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
-    let lang = lang::resolve(ctx.lang, None);
-    let file = open(&args.file)?;
+fn view(args: &ReplayArgs, path: &Path, lang: Lang) -> Result<(), Failure> {
+    let file = open(path)?;
     let timeline = Timeline::read(BufReader::new(file)).map_err(|source| Failure::Unviewable {
-        path: args.file.clone(),
+        path: path.to_path_buf(),
         source,
     })?;
-    let perspective = args.seat.map_or(Perspective::God, Perspective::Seat);
+    // People count seats from 1; the viewer and the file from 0.
+    let perspective = args.seat.map_or(Perspective::God, |n| {
+        Perspective::Seat(usize::try_from(n - 1).unwrap_or(usize::MAX))
+    });
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut viewer = Viewer::new(&timeline, lang, perspective)
         .map_err(|e| Failure::Argument(format!("--seat: {}", e.text(lang))))?
@@ -39,39 +57,37 @@ fn view(args: &ReplayArgs, ctx: &super::Context) -> Result<(), Failure> {
     Ok(())
 }
 
-fn check(args: &ReplayArgs) -> Result<(), Failure> {
-    let path = args.file.display();
-    let file = open(&args.file)?;
+fn check(path: &Path, lang: Lang) -> Result<(), Failure> {
+    let file = open(path)?;
     match check_replay(BufReader::new(file)) {
         Ok(s) => {
-            println!(
-                "{path}: valid replay: {} seats, {} games, {} rounds, {} claims, {} challenges, {} penalties{}",
-                s.seats,
-                s.games,
-                s.rounds,
-                s.claims,
-                s.challenges,
-                s.penalties,
-                if s.aborted {
-                    " (the match was stopped early)"
-                } else {
-                    ""
-                }
-            );
+            let shown = path.display().to_string();
+            let valid = AppMsg::ValidReplay {
+                path: &shown,
+                counts: [
+                    s.seats as u64,
+                    u64::from(s.games),
+                    s.rounds,
+                    s.claims,
+                    s.challenges,
+                    s.penalties,
+                ],
+                aborted: s.aborted,
+            };
+            let mut text = format!("{}\n", valid.text(lang));
             if let Some(seed) = s.seed {
-                let how = match (s.sealed, s.dice_checked) {
-                    (true, _) => {
-                        "drawn at random: its SHA-256 is the commitment of the `match` line, and every die is the seed's"
-                    }
-                    (false, true) => "every die is the seed's",
-                    (false, false) => "format version 1: the dice are not checked against the seed",
+                let checked = AppMsg::CheckedSeed {
+                    seed,
+                    sealed: s.sealed,
+                    dice_checked: s.dice_checked,
                 };
-                println!("seed {seed}: {how}");
+                text.push_str(&checked.text(lang));
+                text.push('\n');
             }
-            Ok(())
+            super::stdout::print("check", &text)
         }
         Err(source) => Err(Failure::InvalidReplay {
-            path: args.file.clone(),
+            path: path.to_path_buf(),
             source,
         }),
     }

@@ -6,6 +6,7 @@ use crate::config::load_table;
 use crate::i18n::rules_text;
 use crate::rules::Rules;
 
+/// `liar rules`.
 pub fn run(args: &RulesArgs, ctx: &Context) -> Result<(), Failure> {
     let (rules, table_lang) = match &args.table {
         Some(path) => {
@@ -14,9 +15,6 @@ pub fn run(args: &RulesArgs, ctx: &Context) -> Result<(), Failure> {
         }
         None => (Rules::default(), None),
     };
-    print!(
-        "{}",
-        rules_text(lang::resolve(ctx.lang, table_lang), &rules)
-    );
-    Ok(())
+    let text = rules_text(lang::resolve(ctx.lang, table_lang), &rules);
+    super::stdout::print("rules", &text)
 }

@@ -91,8 +91,9 @@ pub fn table_seat(
 }
 
 /// The player for a `--bot SEAT` flag: a Lua file (a path ending in `.lua`
-/// or naming an existing file), a built-in policy name, or a bundled Lua
-/// bot's name. Built-in policies win over bundled bots of the same name.
+/// or naming an existing file), a bundled Lua bot's name (`honest`), or a
+/// native bot's name (`native-honest`). Seat names count from 1
+/// (`honest#1` sits first).
 pub fn spec_seat(
     seat: usize,
     spec: &str,
@@ -108,15 +109,16 @@ pub fn spec_seat(
         })?;
         return Ok(lua(seat, None, bot));
     }
-    if let Some(policy) = Policy::named(spec) {
-        return Ok(native(seat, format!("{spec}#{seat}"), policy));
+    let seat_name = format!("{spec}#{}", seat + 1);
+    if let Some(policy) = Policy::bot_named(spec) {
+        return Ok(native(seat, seat_name, policy));
     }
     if BUNDLED_BOTS.contains(&spec) {
         let bot = Bot::bundled(spec, limits, isolation).map_err(|source| Failure::BundledBot {
             name: spec.to_string(),
             source,
         })?;
-        return Ok(lua(seat, Some(format!("{spec}#{seat}")), bot));
+        return Ok(lua(seat, Some(seat_name), bot));
     }
     Err(Failure::UnknownBot {
         spec: spec.to_string(),

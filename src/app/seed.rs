@@ -4,6 +4,7 @@
 
 use super::Failure;
 use crate::engine::seed_commitment;
+use crate::i18n::{AppMsg, Lang};
 use rand::TryRng;
 use rand::rngs::SysRng;
 
@@ -34,29 +35,31 @@ impl MasterSeed {
 
     /// Says the seed on standard error before the run: a chosen seed as
     /// `seed N`, a drawn one only by its commitment. Nothing when `quiet`.
-    pub fn announce(&self, quiet: bool) {
+    pub fn announce(&self, quiet: bool, lang: Lang) {
         if quiet {
             return;
         }
-        if self.drawn {
-            eprintln!(
-                "seed sealed: sha256 {} (drawn at random; the seed is shown at the end)",
-                seed_commitment(self.value)
-            );
+        let commitment = seed_commitment(self.value);
+        let msg = if self.drawn {
+            AppMsg::SeedSealed {
+                commitment: &commitment,
+            }
         } else {
-            eprintln!("seed {}", self.value);
-        }
+            AppMsg::Seed { seed: self.value }
+        };
+        super::stdout::note(&msg.text(lang));
     }
 
     /// Reveals a drawn seed on standard error after the run, with its
     /// commitment, so the two can be compared; nothing for a chosen seed.
-    pub fn reveal(&self) {
+    pub fn reveal(&self, lang: Lang) {
         if self.drawn {
-            eprintln!(
-                "seed {} (drawn at random; sha256 {})",
-                self.value,
-                seed_commitment(self.value)
-            );
+            let commitment = seed_commitment(self.value);
+            let msg = AppMsg::SeedDrawn {
+                seed: self.value,
+                commitment: &commitment,
+            };
+            super::stdout::note(&msg.text(lang));
         }
     }
 }

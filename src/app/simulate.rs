@@ -3,12 +3,14 @@
 use super::output::{LogEcho, ReplayFile, finish_replay};
 use super::seats::{SeatedPlayer, isolation, spec_seat, table_seat};
 use super::seed::MasterSeed;
-use super::summary::print_summary;
+use super::stdout::print;
+use super::summary::summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
 use crate::config::{TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
+use crate::i18n::AppMsg;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
 use crate::setup::Isolation;
@@ -17,19 +19,42 @@ use std::time::Instant;
 /// Games when neither the flag nor a table says.
 const DEFAULT_GAMES: u32 = 100;
 
+/// `liar simulate`.
 pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
     let table = args.table.as_deref().map(load_table).transpose()?;
-    let seated = seat_players(args, table.as_ref())?;
-    if !(2..=MAX_SEATS).contains(&seated.len()) {
-        return Err(Failure::SeatCount(seated.len()));
+    let lang = ctx.lang(table.as_ref().and_then(|t| t.lang));
+    super::interrupt::speak(lang);
+    let seats = if args.bots.is_empty() {
+        table
+            .as_ref()
+            .map_or(usize::from(args.players), |t| t.seats.len())
+    } else {
+        args.bots.len()
+    };
+    if !(2..=MAX_SEATS).contains(&seats) {
+        return Err(Failure::SeatCount(seats));
     }
+    if let (Some(t), Some(path)) = (&table, &args.table) {
+        let (min, max) = (t.rules.min_players, t.rules.max_players);
+        if !(min..=max).contains(&seats) {
+            return Err(Failure::TableSeatCount {
+                origin: path.display().to_string(),
+                seats,
+                min,
+                max,
+            });
+        }
+    }
+    let seated = seat_players(args, table.as_ref())?;
     let seed = MasterSeed::choose(args.seed.or(table.as_ref().and_then(|t| t.seed)))?;
     let (infos, mut players): (Vec<_>, Vec<_>) =
         seated.into_iter().map(|s| (s.info, s.player)).unzip();
     let setup = MatchSetup {
+        // Without a table, the book's rules for exactly these seats.
         rules: table.as_ref().map_or(
             Rules {
                 min_players: 2,
+                max_players: seats.max(Rules::default().max_players),
                 ..Rules::default()
             },
             |t| t.rules,
@@ -54,26 +79,28 @@ pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
     // until the summary.
     let mut observers = SealedSeed::new(observers, seed.drawn);
     if seed.drawn {
-        seed.announce(ctx.quiet);
+        seed.announce(ctx.quiet, lang);
     }
     let started = Instant::now();
     let stats = play_match(&setup, &mut players, &mut observers)?;
     let elapsed = started.elapsed();
-    finish_replay(observers.into_inner().0, true)?;
-    print_summary(&setup, &stats, seed.value);
+    let replay = observers.into_inner().0;
+    let kept = replay.is_some();
+    finish_replay(replay, true, lang)?;
+    let mut text = summary(&setup, &stats, seed.value, lang);
     if !ctx.quiet {
-        let secs = elapsed.as_secs_f64();
-        println!(
-            "{} games, {} rounds, {} decisions in {:.3} s ({:.0} games/s)",
-            stats.games,
-            stats.rounds,
-            stats.decisions,
-            secs,
-            f64::from(stats.games) / secs.max(1e-9)
-        );
+        let speed = AppMsg::Speed {
+            games: stats.games,
+            rounds: stats.rounds,
+            decisions: stats.decisions,
+            secs: elapsed.as_secs_f64(),
+        };
+        text.push_str(&speed.text(lang));
+        text.push('\n');
     }
+    print("results", &text)?;
     if stats.aborted && super::interrupt::interrupted() {
-        return Err(Failure::Interrupted);
+        return Err(Failure::Interrupted { kept });
     }
     Ok(())
 }

@@ -1,10 +1,14 @@
 //! The results table printed after a match.
 
 use crate::engine::{MatchSetup, MatchStats, PenaltyReason};
+use crate::i18n::{AppMsg, Lang};
+use std::fmt::Write;
 
-/// Prints wins, chips and penalties per seat.
-pub fn print_summary(setup: &MatchSetup, stats: &MatchStats, seed: u64) {
-    println!("seed {seed}");
+/// Wins, chips and penalties per seat (seats counted from 1), after the
+/// seed's line, in `lang`.
+pub fn summary(setup: &MatchSetup, stats: &MatchStats, seed: u64, lang: Lang) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", AppMsg::Seed { seed }.text(lang));
     let width = setup
         .seats
         .iter()
@@ -12,10 +16,7 @@ pub fn print_summary(setup: &MatchSetup, stats: &MatchStats, seed: u64) {
         .max()
         .unwrap_or(4)
         .max(4);
-    println!(
-        "{:>4}  {:<width$}  {:>7}  {:>7}  {:>6}  {:>9}  penalties",
-        "seat", "name", "wins", "win %", "chips", "failures"
-    );
+    let _ = writeln!(out, "{}", AppMsg::SummaryHeader { width }.text(lang));
     for (seat, info) in setup.seats.iter().enumerate() {
         let wins = stats.wins.get(seat).copied().unwrap_or(0);
         let rate = 100.0 * f64::from(wins) / f64::from(stats.games.max(1));
@@ -26,12 +27,14 @@ pub fn print_summary(setup: &MatchSetup, stats: &MatchStats, seed: u64) {
             .map(|(r, n)| format!("{}={n}", r.name()))
             .collect();
         let dq = if stats.disqualified.get(seat).copied().unwrap_or(false) {
-            " (disqualified)"
+            AppMsg::Disqualified.text(lang)
         } else {
-            ""
+            String::new()
         };
-        println!(
-            "{seat:>4}  {:<width$}  {wins:>7}  {rate:>6.1}%  {:>+6}  {:>9}  {}{dq}",
+        let _ = writeln!(
+            out,
+            "{:>5}  {:<width$}  {wins:>7}  {rate:>6.1}%  {:>+6}  {:>9}  {}{dq}",
+            seat + 1,
             info.name,
             stats.chips_won.get(seat).copied().unwrap_or(0),
             stats.penalty_total(seat),
@@ -43,6 +46,11 @@ pub fn print_summary(setup: &MatchSetup, stats: &MatchStats, seed: u64) {
         );
     }
     if stats.aborted {
-        println!("the match stopped early after {} games", stats.games);
+        let _ = writeln!(
+            out,
+            "{}",
+            AppMsg::StoppedEarly { games: stats.games }.text(lang)
+        );
     }
+    out
 }

@@ -1,6 +1,6 @@
 //! `liar tournament`: run a tournament file, one game of it, or merge shards.
 
-use super::interrupt::{interrupted, stop_flag};
+use super::interrupt::{interrupted, speak, stop_flag};
 use super::output::ReplayFile;
 use super::seats::isolation;
 use super::seed::MasterSeed;
@@ -8,19 +8,23 @@ use super::{Context, Failure};
 use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
 use crate::config::{BotSource, ReplaySample, TournamentConfig, load_tournament};
 use crate::engine::{NativePlayer, Player};
+use crate::i18n::Lang;
 use crate::lua::{Bot, bundled_source, code_hash};
 use crate::setup::{BotLimits, Isolation};
 use crate::tournament::{
     BotEntry, Length, OutputFormat, PlayerFactory, ReplayDir, ReplaySelection, Results, RunOptions,
-    Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render,
+    Shard, TimingOutput, TournamentSpec, merge, play_game, progress_bar, render, render_in,
     run as run_tournament,
 };
 use std::io::IsTerminal;
 use std::path::Path;
 
+/// `liar tournament`.
 pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
+    let lang = ctx.lang(None);
+    speak(lang);
     if let Some(TournamentCommand::Merge(merge_args)) = &args.merge {
-        return merge_files(merge_args);
+        return merge_files(merge_args, lang);
     }
     let Some(file) = &args.file else {
         return Err(Failure::Argument("give a tournament file (TOML)".into()));
@@ -50,14 +54,14 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
     let factory = AppFactory::new(&config, args.isolation);
     if let Some(k) = args.only_game {
         let played = only_game(&spec, &factory, k, args.replay.as_deref());
-        seed.reveal();
+        seed.reveal(lang);
         return played;
     }
     let replays = replay_dir(args, &config)?;
     // Install the Ctrl-C handler before saying anything, so a Ctrl-C right
     // after the first line still stops cleanly.
     let stop = stop_flag();
-    seed.announce(ctx.quiet);
+    seed.announce(ctx.quiet, lang);
     let bar = progress_bar();
     let show_progress = !args.no_progress && !ctx.quiet && std::io::stderr().is_terminal();
     let options = RunOptions {
@@ -68,11 +72,14 @@ pub fn run(args: &TournamentArgs, ctx: &Context) -> Result<(), Failure> {
         progress: show_progress.then_some(&bar as &dyn crate::tournament::Progress),
     };
     let results = run_tournament(&spec, &factory, &options)?;
-    print_and_save(&results, args.format, args.timing, args.output.as_deref())?;
+    let output = args.output.as_deref();
+    print_and_save(&results, args.format, args.timing, output, lang)?;
     // The results name the seed too; the last line says it for every format.
-    seed.reveal();
+    seed.reveal(lang);
     if interrupted() {
-        return Err(Failure::Interrupted);
+        return Err(Failure::Interrupted {
+            kept: args.replay_dir.is_some() || config.replay_dir.is_some(),
+        });
     }
     Ok(())
 }
@@ -204,11 +211,10 @@ fn only_game(
     }?;
     let json =
         serde_json::to_string(&record).map_err(|source| Failure::ShowGame { game: k, source })?;
-    println!("{json}");
-    Ok(())
+    super::stdout::print("game record", &format!("{json}\n"))
 }
 
-fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
+fn merge_files(args: &MergeArgs, lang: Lang) -> Result<(), Failure> {
     let files = args
         .files
         .iter()
@@ -225,7 +231,7 @@ fn merge_files(args: &MergeArgs) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, Failure>>()?;
     let merged = merge(files)?;
-    print_and_save(&merged, args.format, false, args.output.as_deref())
+    print_and_save(&merged, args.format, false, args.output.as_deref(), lang)
 }
 
 fn print_and_save(
@@ -233,13 +239,14 @@ fn print_and_save(
     format: FormatArg,
     timing: bool,
     output: Option<&Path>,
+    lang: Lang,
 ) -> Result<(), Failure> {
     let (format, timing) = match format {
         FormatArg::Table => (OutputFormat::Table, TimingOutput::Include),
         FormatArg::Json => (OutputFormat::Json, timing_output(timing)),
         FormatArg::Csv => (OutputFormat::Csv, timing_output(timing)),
     };
-    print!("{}", render(results, format, timing));
+    super::stdout::print("results", &render_in(results, format, timing, lang))?;
     if let Some(path) = output {
         let json = render(results, OutputFormat::Json, TimingOutput::Omit);
         std::fs::write(path, json).map_err(|source| Failure::File {

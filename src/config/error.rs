@@ -91,10 +91,33 @@ impl fmt::Display for ConfigError {
         }
         f.write_str(": ")?;
         if let Some(key) = &self.key {
-            write!(f, "{key}: ")?;
+            write!(f, "{key}")?;
+            if let Some(note) = counted_from_one(key) {
+                write!(f, " ({note})")?;
+            }
+            f.write_str(": ")?;
         }
         f.write_str(&self.message)
     }
+}
+
+/// People count seats and bots from 1, the file's arrays from 0: a key in
+/// `seats[i]` or `bots[i]` is also named `seat i+1` or `bot i+1`.
+///
+/// ```
+/// use std::path::Path;
+/// let toml = "[[seats]]\nname = \"a\"\ntype = \"robot\"\n";
+/// let err = liar::config::parse_table(toml, Path::new("t.toml")).unwrap_err();
+/// assert!(err.to_string().contains("seats[0].type (seat 1): "), "{err}");
+/// ```
+fn counted_from_one(key: &str) -> Option<String> {
+    let (word, rest) = if let Some(rest) = key.strip_prefix("seats[") {
+        ("seat", rest)
+    } else {
+        ("bot", key.strip_prefix("bots[")?)
+    };
+    let index: usize = rest.split(']').next()?.parse().ok()?;
+    Some(format!("{word} {}", index + 1))
 }
 
 impl std::error::Error for ConfigError {}

@@ -51,8 +51,8 @@
 //!
 //! [[seats]]
 //! name = "Rand"
-//! type = "builtin"               # a policy written in Rust
-//! policy = "random"              # random | honest
+//! type = "native"                # a native bot, written in Rust
+//! policy = "native-random"       # native-random | native-honest
 //! ```
 
 mod defaults;

@@ -20,29 +20,30 @@ pub enum BotSource {
     /// `bundled = "honest"`), one of [`BUNDLED_BOTS`]. The app maps the name
     /// to the embedded source, so it works without any `bots/` folder.
     Bundled(String),
-    /// A built-in policy written in Rust (`type = "builtin"`, `policy = "random"`).
+    /// A native bot, written in Rust (`type = "native"`,
+    /// `policy = "native-random"`).
     Native(Policy),
 }
 
-/// The type of a seat as a file names it (`type = "..."`); a `"builtin"`
+/// The type of a seat as a file names it (`type = "..."`); a `"native"`
 /// seat is a bot too.
 #[derive(Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum SeatType {
     Human,
     Bot,
-    Builtin,
+    Native,
 }
 
 impl Named for SeatType {}
 
 /// Every key a seat may have, with the types of seat that take it.
 const SEAT_KEYS: &[(&str, &[SeatType])] = &[
-    ("name", &[SeatType::Human, SeatType::Bot, SeatType::Builtin]),
-    ("type", &[SeatType::Human, SeatType::Bot, SeatType::Builtin]),
+    ("name", &[SeatType::Human, SeatType::Bot, SeatType::Native]),
+    ("type", &[SeatType::Human, SeatType::Bot, SeatType::Native]),
     ("script", &[SeatType::Bot]),
     ("bundled", &[SeatType::Bot]),
-    ("policy", &[SeatType::Builtin]),
+    ("policy", &[SeatType::Native]),
     ("limits", &[SeatType::Bot]),
 ];
 
@@ -72,6 +73,19 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
     let mut types = SeatType::choices();
     types.retain(|(_, ty)| humans || *ty != SeatType::Human);
     let listed = quoted_list(&types);
+    if let Ok(Some(old)) = t.string("type")
+        && old.get_ref() == "builtin"
+    {
+        return Err(t.bad_value(
+            &old.span(),
+            "type",
+            ErrorKind::BadValue,
+            format!(
+                "\"builtin\" is now called \"native\": type = \"native\" with policy = one of: {}",
+                native_names().join(", ")
+            ),
+        ));
+    }
     let ty = t.choice("type", &types)?;
     let ty = t.require("type", ty, &format!("expected one of: {listed}"))?;
     let ty = *ty.get_ref();
@@ -96,13 +110,15 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
     let mut limits = base;
     let bot = match ty {
         SeatType::Human => None,
-        SeatType::Builtin => {
-            let policy = t.choice("policy", &Policy::ALL)?;
-            let names: Vec<&str> = Policy::ALL.iter().map(|(n, _)| *n).collect();
+        SeatType::Native => {
+            let policy = t.choice("policy", &Policy::BOT_NAMES)?;
             let policy = t.require(
                 "policy",
                 policy,
-                &format!("a \"builtin\" seat names one of: {}", names.join(", ")),
+                &format!(
+                    "a \"native\" seat names one of: {}",
+                    native_names().join(", ")
+                ),
             )?;
             Some(BotSource::Native(policy.into_inner()))
         }
@@ -114,6 +130,11 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
         }
     };
     Ok(ReadSeat { name, bot, limits })
+}
+
+/// The names of the native bots, as files give them.
+fn native_names() -> Vec<&'static str> {
+    Policy::BOT_NAMES.iter().map(|(n, _)| *n).collect()
 }
 
 /// `script = "file.lua"` or `bundled = "name"`, exactly one.

@@ -88,8 +88,8 @@ pub fn load_table(path: &Path) -> Result<TableConfig, ConfigError> {
 ///     type = "human"
 ///     [[seats]]
 ///     name = "Rand"
-///     type = "builtin"
-///     policy = "random"
+///     type = "native"
+///     policy = "native-random"
 /// "#;
 /// let table = parse_table(text, Path::new("duel.toml")).unwrap();
 /// assert_eq!(table.games, 10);
@@ -228,7 +228,7 @@ mod tests {
     use crate::config::BotSource;
 
     const SEATS: &str = "[[seats]]\nname = \"A\"\ntype = \"human\"\n\
-        [[seats]]\nname = \"B\"\ntype = \"builtin\"\npolicy = \"random\"\n\
+        [[seats]]\nname = \"B\"\ntype = \"native\"\npolicy = \"native-random\"\n\
         [[seats]]\nname = \"C\"\ntype = \"bot\"\nbundled = \"honest\"\n";
 
     fn parse(text: &str) -> Result<TableConfig, ConfigError> {

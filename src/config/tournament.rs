@@ -49,7 +49,7 @@ pub struct TournamentConfig {
 pub struct BotConfig {
     /// Unique (ignoring case).
     pub name: String,
-    /// Its script, bundled bot or built-in policy.
+    /// Its script, bundled bot or native bot.
     pub source: BotSource,
     /// Effective limits: `[limits]` with `[bots.limits]` applied.
     pub limits: BotLimits,
@@ -91,8 +91,8 @@ pub fn load_tournament(path: &Path) -> Result<TournamentConfig, ConfigError> {
 ///     min_players = 2
 ///     [[bots]]
 ///     name = "Rand"
-///     type = "builtin"
-///     policy = "random"
+///     type = "native"
+///     policy = "native-random"
 ///     [[bots]]
 ///     name = "Honest"
 ///     type = "bot"

@@ -1,4 +1,4 @@
-//! Tables of built-in policies, for simulations, tests and benchmarks.
+//! Tables of native bots (Rust policies), for simulations, tests and benchmarks.
 
 use super::events::{SeatInfo, SeatKind};
 use super::penalty::PenaltyPolicy;
@@ -8,7 +8,7 @@ use crate::rules::Rules;
 
 /// A seat names a policy that does not exist.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("seat {seat}: no built-in policy {name:?} (known: random, honest)")]
+#[error("seat {seat}: no native policy {name:?} (known: random, honest)")]
 pub struct UnknownPolicy {
     /// The seat.
     pub seat: usize,

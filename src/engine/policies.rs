@@ -4,7 +4,11 @@ use super::player::{Player, PlayerError, lowest_legal_claim};
 use super::rng::SeatRng;
 use crate::rules::{Decision, DecisionKind, Hand, Positions, SeatView};
 
-/// A built-in policy.
+/// A native bot: a policy written in Rust, much faster than a Lua bot.
+/// People name it `native-random` or `native-honest` ([`Policy::BOT_NAMES`],
+/// in `--bot` and in table files), so that `random` and `honest` always
+/// mean the bundled Lua bots; a replay's `native` field keeps the short name
+/// ([`Policy::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     /// Uniform over the legal decisions.
@@ -15,9 +19,38 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// Every built-in policy with its name.
+    /// Every policy with its name in replays (the `native` field).
     pub const ALL: [(&'static str, Policy); 2] =
         [("random", Policy::Random), ("honest", Policy::Honest)];
+
+    /// Every policy with the name people give it as a bot (`--bot`, a
+    /// table's `type = "native"` seat): its replay name after `native-`.
+    ///
+    /// ```
+    /// use liar::engine::Policy;
+    /// assert_eq!(Policy::bot_named("native-honest"), Some(Policy::Honest));
+    /// assert_eq!(Policy::bot_named("honest"), None);
+    /// ```
+    pub const BOT_NAMES: [(&'static str, Policy); 2] = [
+        ("native-random", Policy::Random),
+        ("native-honest", Policy::Honest),
+    ];
+
+    /// The policy people call `name` (`native-random`, `native-honest`).
+    pub fn bot_named(name: &str) -> Option<Policy> {
+        Self::BOT_NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, p)| p)
+    }
+
+    /// This policy's name as a bot (`native-honest`).
+    pub fn bot_name(self) -> &'static str {
+        Self::BOT_NAMES
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map_or("?", |(n, _)| n)
+    }
 
     /// The policy called `name`.
     pub fn named(name: &str) -> Option<Policy> {
@@ -146,5 +179,20 @@ impl Player for NativePlayer {
             Policy::Random => self.random(view),
             Policy::Honest => self.honest(view),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_bot_name_is_native_dash_its_replay_name() {
+        for ((bot, a), (short, b)) in Policy::BOT_NAMES.iter().zip(Policy::ALL.iter()) {
+            assert_eq!(a, b);
+            assert_eq!(*bot, format!("native-{short}"));
+            assert_eq!(Policy::bot_named(bot), Some(*a));
+            assert_eq!(a.bot_name(), *bot);
+        }
     }
 }

@@ -50,6 +50,7 @@ bundled_bots![
     "statistician",
     "always_challenge",
     "never_challenge",
+    "expert",
 ];
 
 #[cfg(test)]

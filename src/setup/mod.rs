@@ -1,5 +1,5 @@
 //! Plain data that several layers share, declared once: bot limits and
-//! where bots run, who sits at a seat, the bundled bots, how a tournament is
+//! where bots run, who sits at a seat, the bundled bots and the difficulty levels, how a tournament is
 //! scheduled, and the names enums have in files and flags.
 //!
 //! It sits below every other layer but [`crate::rules`] and uses nothing of
@@ -8,12 +8,14 @@
 //! app pass them along; none of them keeps a copy of its own.
 
 mod bundled;
+mod level;
 mod limits;
 mod names;
 mod seat;
 mod tournament;
 
 pub use bundled::{BUNDLED, BUNDLED_BOTS, BundledBot};
+pub use level::Level;
 pub use limits::{BotLimits, Isolation};
 pub use names::Named;
 pub use seat::SeatKind;

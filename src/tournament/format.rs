@@ -5,6 +5,7 @@ use super::results::{RESULTS_FORMAT, RESULTS_VERSION, Results, Timing};
 use super::schedule::Schedule;
 use super::standings::{HeadToHead, Report, Standing};
 use crate::engine::PenaltyReason;
+use crate::i18n::{Lang, TournamentMsg};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -44,13 +45,24 @@ pub enum TimingOutput {
 /// assert_eq!(csv.lines().count(), 3);
 /// ```
 pub fn render(results: &Results, format: OutputFormat, timing: TimingOutput) -> String {
+    render_in(results, format, timing, Lang::En)
+}
+
+/// [`render`] with the table's words in `lang` (JSON and CSV keep their
+/// English keys).
+pub fn render_in(
+    results: &Results,
+    format: OutputFormat,
+    timing: TimingOutput,
+    lang: Lang,
+) -> String {
     let report = Report::new(results);
     let timing = match timing {
         TimingOutput::Include => results.timing.as_ref(),
         TimingOutput::Omit => None,
     };
     match format {
-        OutputFormat::Table => table(results, &report, timing),
+        OutputFormat::Table => table(results, &report, timing, lang),
         OutputFormat::Json => json(results, &report, timing),
         OutputFormat::Csv => csv(&report, timing),
     }
@@ -201,46 +213,49 @@ fn csv_cell(text: &str) -> String {
     }
 }
 
-fn table(results: &Results, report: &Report, timing: Option<&Timing>) -> String {
+fn table(results: &Results, report: &Report, timing: Option<&Timing>, lang: Lang) -> String {
     let spec = &results.tournament;
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "Tournament: {} bots, {} seats a table, seed {}, {} of {} games played",
-        spec.bots.len(),
-        spec.table_size,
-        spec.seed,
-        results.games.len(),
-        results.scheduled
-    );
+    let mut out = TournamentMsg::Header {
+        bots: spec.bots.len(),
+        table_size: spec.table_size,
+        seed: spec.seed,
+        played: results.games.len(),
+        scheduled: results.scheduled,
+    }
+    .text(lang);
     if let Ok(schedule) = Schedule::new(spec) {
-        let _ = write!(out, " (cycles of {})", schedule.cycle_len());
+        let len = schedule.cycle_len();
+        out.push_str(&TournamentMsg::Cycles { len }.text(lang));
     }
     if let Some(shard) = results.shard {
-        let _ = write!(out, " (shard {shard})");
+        let shard = shard.to_string();
+        out.push_str(&TournamentMsg::Shard { shard: &shard }.text(lang));
     }
     if results.interrupted {
-        out.push_str(" (interrupted)");
+        out.push_str(&TournamentMsg::Interrupted.text(lang));
     }
     out.push_str("\n\n");
-    out.push_str(&standings_table(&report.standings, timing));
+    out.push_str(&standings_table(&report.standings, timing, lang));
     out.push('\n');
-    out.push_str(&head_to_head_table(&report.standings, &report.head_to_head));
+    out.push_str(&head_to_head_table(
+        &report.standings,
+        &report.head_to_head,
+        lang,
+    ));
     if let Some(t) = timing
         && let Some(secs) = t.elapsed_secs
     {
-        let _ = writeln!(
-            out,
-            "\n{:.2} s, {:.1} games/s on {} thread(s)",
+        let speed = TournamentMsg::Speed {
             secs,
-            results.games.len() as f64 / secs.max(1e-9),
-            t.jobs.unwrap_or(1)
-        );
+            rate: results.games.len() as f64 / secs.max(1e-9),
+            jobs: t.jobs.unwrap_or(1),
+        };
+        let _ = writeln!(out, "\n{}", speed.text(lang));
     }
     out
 }
 
-fn standings_table(rows: &[Standing], timing: Option<&Timing>) -> String {
+fn standings_table(rows: &[Standing], timing: Option<&Timing>, lang: Lang) -> String {
     // Only the kinds of penalty that happened get a column.
     let kinds: Vec<usize> = (0..6)
         .filter(|&k| rows.iter().any(|r| r.penalties.as_array()[k] > 0))
@@ -296,14 +311,17 @@ fn standings_table(rows: &[Standing], timing: Option<&Timing>) -> String {
         }
         body.push(cells);
     }
+    let header: Vec<String> = header
+        .iter()
+        .map(|name| TournamentMsg::Column { name }.text(lang))
+        .collect();
     // Text columns (bot, hash) left, numbers right.
     aligned(&header, &body, &[1, 2])
 }
 
-fn head_to_head_table(rows: &[Standing], h2h: &HeadToHead) -> String {
-    let mut out = String::from(
-        "Head to head: % of shared games the row's bot finished ahead of the column's\n",
-    );
+fn head_to_head_table(rows: &[Standing], h2h: &HeadToHead, lang: Lang) -> String {
+    let mut out = TournamentMsg::HeadToHead.text(lang);
+    out.push('\n');
     let mut header = vec![String::new()];
     header.extend(rows.iter().map(|r| r.name.clone()));
     let body: Vec<Vec<String>> = rows

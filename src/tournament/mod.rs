@@ -43,7 +43,7 @@ mod timed;
 
 pub use confidence::{Interval, Z95, wilson};
 pub use factory::{NativeFactory, PlayerFactory};
-pub use format::{OutputFormat, TimingOutput, render};
+pub use format::{OutputFormat, TimingOutput, render, render_in};
 pub use progress::{Progress, progress_bar};
 pub use ratings::{Rating, ratings};
 pub use record::GameRecord;

@@ -5,7 +5,8 @@
 pub enum ViewerCommand {
     /// `n`, `next`, an empty line; `д`, `далее`, `дальше`.
     Next,
-    /// `p`, `prev`, `back`; `н`, `назад`.
+    /// `p`, `prev`, `back`; `з`, `назад`. (Not `н`: at the table `н` is
+    /// «не верю».)
     Previous,
     /// `r N`, `round N`; `р N`, `раунд N`: round N of the current game.
     Round(u32),
@@ -19,7 +20,8 @@ pub enum ViewerCommand {
     All,
     /// `h`, `help`, `?`; `помощь`, `справка`.
     Help,
-    /// `q`, `quit`, `exit`; `в`, `выход`, `выйти`.
+    /// `q`, `quit`, `exit`; `к`, `конец`, `выход`, `выйти`. (Not `в`: at the
+    /// table `в` is «верю».)
     Quit,
 }
 
@@ -41,6 +43,10 @@ pub enum ViewerCommandError {
 /// use liar::viewer::{ViewerCommand, ViewerCommandError, parse_command};
 /// assert_eq!(parse_command(""), Ok(ViewerCommand::Next));
 /// assert_eq!(parse_command("Назад"), Ok(ViewerCommand::Previous));
+/// assert_eq!(parse_command("з"), Ok(ViewerCommand::Previous));
+/// assert_eq!(parse_command("к"), Ok(ViewerCommand::Quit));
+/// // The table's answers «в» (верю) and «н» (не верю) are not viewer keys.
+/// assert!(parse_command("в").is_err() && parse_command("н").is_err());
 /// assert_eq!(parse_command("r3"), Ok(ViewerCommand::Round(3)));
 /// assert_eq!(parse_command("партия 2"), Ok(ViewerCommand::Game(2)));
 /// assert_eq!(parse_command("s god"), Ok(ViewerCommand::View("god".into())));
@@ -65,7 +71,7 @@ pub fn parse_command(text: &str) -> Result<ViewerCommand, ViewerCommandError> {
         "" if arg.is_empty() => ViewerCommand::Next,
         "" if arg == "?" => ViewerCommand::Help,
         "n" | "next" | "д" | "далее" | "дальше" | "вперед" => ViewerCommand::Next,
-        "p" | "prev" | "previous" | "b" | "back" | "н" | "назад" => ViewerCommand::Previous,
+        "p" | "prev" | "previous" | "b" | "back" | "з" | "назад" => ViewerCommand::Previous,
         "r" | "round" | "р" | "раунд" => ViewerCommand::Round(number("2")?),
         "g" | "game" | "п" | "партия" | "игра" => ViewerCommand::Game(number("2")?),
         "s" | "seat" | "view" | "м" | "место" | "вид" => {
@@ -82,7 +88,7 @@ pub fn parse_command(text: &str) -> Result<ViewerCommand, ViewerCommandError> {
         "god" | "бог" if arg.is_empty() => ViewerCommand::View(word.to_string()),
         "a" | "all" | "все" if arg.is_empty() => ViewerCommand::All,
         "h" | "help" | "помощь" | "справка" if arg.is_empty() => ViewerCommand::Help,
-        "q" | "quit" | "exit" | "в" | "выход" | "выйти" if arg.is_empty() => {
+        "q" | "quit" | "exit" | "к" | "конец" | "выход" | "выйти" if arg.is_empty() => {
             ViewerCommand::Quit
         }
         _ => return Err(ViewerCommandError::Unknown(trimmed.to_string())),

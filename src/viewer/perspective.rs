@@ -38,8 +38,9 @@ impl Perspective {
         }
     }
 
-    /// Reads a perspective as typed: `god` (`бог`, `all`), a seat number, or
-    /// a seat's name (any case). `None` if it names no seat of `seats`.
+    /// Reads a perspective as typed: `god` (`бог`, `all`), a seat number
+    /// counted from 1 as people count (`1` is the replay's seat 0), or a
+    /// seat's name (any case). `None` if it names no seat of `seats`.
     ///
     /// ```
     /// use liar::engine::{SeatInfo, SeatKind};
@@ -49,9 +50,11 @@ impl Perspective {
     /// };
     /// let seats = [seat(0, "Anna"), seat(1, "Boris")];
     /// assert_eq!(Perspective::parse("Бог", &seats), Some(Perspective::God));
-    /// assert_eq!(Perspective::parse("1", &seats), Some(Perspective::Seat(1)));
+    /// assert_eq!(Perspective::parse("1", &seats), Some(Perspective::Seat(0)));
+    /// assert_eq!(Perspective::parse("2", &seats), Some(Perspective::Seat(1)));
     /// assert_eq!(Perspective::parse("anna", &seats), Some(Perspective::Seat(0)));
-    /// assert_eq!(Perspective::parse("2", &seats), None);
+    /// assert_eq!(Perspective::parse("0", &seats), None);
+    /// assert_eq!(Perspective::parse("3", &seats), None);
     /// ```
     pub fn parse(text: &str, seats: &[SeatInfo]) -> Option<Perspective> {
         let text = text.trim();
@@ -60,7 +63,9 @@ impl Perspective {
             return Some(Perspective::God);
         }
         if let Ok(n) = text.parse::<usize>() {
-            return (n < seats.len()).then_some(Perspective::Seat(n));
+            return (1..=seats.len())
+                .contains(&n)
+                .then(|| Perspective::Seat(n - 1));
         }
         seats
             .iter()

@@ -117,7 +117,7 @@ impl<'a> Writer<'a> {
         let view = match self.perspective {
             Perspective::God => ViewerMsg::GodView.text(self.lang()),
             Perspective::Seat(seat) => ViewerMsg::SeatView {
-                seat,
+                seat: seat + 1,
                 name: &self.render.name(seat),
             }
             .text(self.lang()),
@@ -140,7 +140,7 @@ impl<'a> Writer<'a> {
         lines.extend(r.table_event(&step.event));
         if let Event::Match { .. } = step.event {
             let seats: Vec<String> = (0..r.names.len())
-                .map(|s| format!("{s} {}", r.name(s)))
+                .map(|s| format!("{} {}", s + 1, r.name(s)))
                 .collect();
             let list = seats.join(", ");
             lines.push(self.note(Style::Hint, ViewerMsg::Seats { list: &list }));

@@ -14,7 +14,7 @@ use crate::i18n::{Lang, ViewerMsg};
 pub enum StartError {
     /// `--seat` names no seat of the table.
     NoSuchSeat {
-        /// The seat asked for.
+        /// The seat asked for, from 0 (its message counts from 1).
         seat: usize,
         /// Seats at the table.
         seats: usize,
@@ -34,14 +34,14 @@ impl StartError {
     /// ```
     /// use liar::i18n::Lang;
     /// use liar::viewer::StartError;
-    /// let e = StartError::NoSuchSeat { seat: 5, seats: 3 };
-    /// assert_eq!(e.text(Lang::En), "there is no seat 5: the table's seats are 0 to 2.");
+    /// let e = StartError::NoSuchSeat { seat: 4, seats: 3 };
+    /// assert_eq!(e.text(Lang::En), "there is no seat 5: the table's seats are 1 to 3.");
     /// ```
     pub fn text(&self, lang: Lang) -> String {
         match *self {
             StartError::NoSuchSeat { seat, seats } => ViewerMsg::SeatOutOfRange {
-                seat,
-                last: seats.saturating_sub(1),
+                seat: seat + 1,
+                last: seats,
             }
             .text(lang),
             StartError::NoSuchGame { game, games } => {
@@ -77,7 +77,8 @@ impl StartError {
 /// let mut console = Console::new(&b"n\nr 1\nq\n"[..], out.clone(), false);
 /// viewer.run(&mut console);
 /// assert_eq!(viewer.index(), timeline.round_start(2, 1).unwrap());
-/// assert!(out.text().contains("seat 1, as random#1 saw it"));
+/// // People count seats from 1: the file's seat 1 is "seat 2".
+/// assert!(out.text().contains("seat 2, as random#1 saw it"));
 /// ```
 pub struct Viewer<'a> {
     timeline: &'a Timeline,
@@ -232,7 +233,7 @@ impl<'a> Viewer<'a> {
                     (self.current(), true)
                 }
                 None => {
-                    let last = self.timeline.seats.len().saturating_sub(1);
+                    let last = self.timeline.seats.len();
                     let msg = ViewerMsg::NoSuchSeat { text: &text, last };
                     (vec![self.say(Style::Error, msg)], false)
                 }
@@ -294,7 +295,7 @@ impl<'a> Viewer<'a> {
             .map(|l| (Style::Hint, l.to_string()))
             .collect();
         let seats: Vec<String> = (0..self.timeline.seats.len())
-            .map(|s| format!("{s} {}", self.timeline.name(s)))
+            .map(|s| format!("{} {}", s + 1, self.timeline.name(s)))
             .collect();
         let list = seats.join(", ");
         lines.push(self.say(Style::Hint, ViewerMsg::Seats { list: &list }));

@@ -93,6 +93,7 @@ const LINES: &[&str] = &[
     "name = \"\"",
     "type = \"human\"",
     "type = \"bot\"",
+    "type = \"native\"",
     "type = \"builtin\"",
     "script = \"../bots/tiny.lua\"",
     "script = \"../bots\"",
@@ -100,7 +101,8 @@ const LINES: &[&str] = &[
     "script = \"\\u0000\"",
     "bundled = \"honest\"",
     "bundled = \"statistician\"",
-    "policy = \"random\"",
+    "policy = \"native-random\"",
+    "policy = \"native-honest\"",
     "policy = \"honest\"",
     "chips = 0",
     "chips = 1000",
@@ -139,7 +141,7 @@ const LINES: &[&str] = &[
     "games = 0x",
     "seed = 99999999999999999999",
     "name = \"\\u001b[2J\"",
-    "[[seats]]\nname = \"X\"\ntype = \"builtin\"\npolicy = \"random\"",
+    "[[seats]]\nname = \"X\"\ntype = \"native\"\npolicy = \"native-random\"",
     "[[bots]]\nname = \"Y\"\ntype = \"bot\"\nbundled = \"random\"",
 ];
 

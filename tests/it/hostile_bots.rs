@@ -216,8 +216,8 @@ fn table_file(dir: &Path, bot: &str, limits: Limits) -> PathBuf {
     let text = format!(
         "[match]\ngames = 3\nseed = 1\n\n[penalty]\nmode = \"forfeit\"\ndisqualify_after = 3\n\n\
          [limits]\n{}\n[[seats]]\nname = \"hostile\"\ntype = \"bot\"\nscript = '{}'\n\n\
-         [[seats]]\nname = \"honest1\"\ntype = \"builtin\"\npolicy = \"honest\"\n\n\
-         [[seats]]\nname = \"honest2\"\ntype = \"builtin\"\npolicy = \"honest\"\n",
+         [[seats]]\nname = \"honest1\"\ntype = \"native\"\npolicy = \"native-honest\"\n\n\
+         [[seats]]\nname = \"honest2\"\ntype = \"native\"\npolicy = \"native-honest\"\n",
         limits.toml(),
         script.display()
     );
@@ -232,9 +232,12 @@ fn simulate(bot: &str, mode: Mode, limits: Limits, dir: &Path, replay: &Path) ->
     cmd.arg("simulate");
     match limits {
         Limits::Cli => {
-            cmd.arg("--bot")
-                .arg(fixture(bot))
-                .args(["--bot", "honest", "--bot", "honest"]);
+            cmd.arg("--bot").arg(fixture(bot)).args([
+                "--bot",
+                "native-honest",
+                "--bot",
+                "native-honest",
+            ]);
         }
         _ => {
             cmd.arg("--table").arg(table_file(dir, bot, limits));
@@ -740,8 +743,8 @@ fn tournament(
         "[tournament]\ngames = {games}\ntable_size = 3\nseed = 11\nreplay_dir = \"replays\"\n\
          replay_sample = \"all\"\n\n[penalty]\nmode = \"forfeit\"\ndisqualify_after = 3\n\n\
          [limits]\n{}\n[[bots]]\nname = \"hostile\"\ntype = \"bot\"\nscript = '{}'\n\n\
-         [[bots]]\nname = \"H\"\ntype = \"builtin\"\npolicy = \"honest\"\n\n\
-         [[bots]]\nname = \"R\"\ntype = \"builtin\"\npolicy = \"random\"\n",
+         [[bots]]\nname = \"H\"\ntype = \"native\"\npolicy = \"native-honest\"\n\n\
+         [[bots]]\nname = \"R\"\ntype = \"native\"\npolicy = \"native-random\"\n",
         limits.toml(),
         fixture(bot).display()
     );
@@ -941,7 +944,14 @@ fn check_source_or_chain(mode: Mode) {
         .arg("--bot")
         .arg(&script)
         .args([
-            "--bot", "honest", "--bot", "honest", "--games", "3", "--seed", "1",
+            "--bot",
+            "native-honest",
+            "--bot",
+            "native-honest",
+            "--games",
+            "3",
+            "--seed",
+            "1",
         ])
         .args(["--isolation", mode.name(), "--replay"])
         .arg(&replay);
@@ -1153,7 +1163,14 @@ mod outside {
             .arg("--bot")
             .arg(fixture(bot))
             .args([
-                "--bot", "honest", "--bot", "honest", "--games", "20", "--seed", "2",
+                "--bot",
+                "native-honest",
+                "--bot",
+                "native-honest",
+                "--games",
+                "20",
+                "--seed",
+                "2",
             ])
             .args(["--isolation", "process", "--replay"])
             .arg(&replay)

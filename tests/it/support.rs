@@ -13,12 +13,15 @@ use std::ops::Deref;
 use std::path::Path;
 use tempfile::TempDir;
 
-/// A `liar` command with a clean environment (English, no colour).
+/// A `liar` command with a clean environment (English, no colour, and a
+/// data folder of the tests' own, so `play` never records into the
+/// user's: tests that look at it set `XDG_DATA_HOME` themselves).
 pub fn liar() -> Command {
     let mut cmd = Command::cargo_bin("liar").expect("the liar binary");
     cmd.env_remove("LANG")
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
+        .env("XDG_DATA_HOME", std::env::temp_dir().join("liar-it-data"))
         .env("NO_COLOR", "1");
     cmd
 }

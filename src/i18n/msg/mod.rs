@@ -1,8 +1,12 @@
 //! Every sentence a player reads, one file per area, each message written
 //! in English and Russian side by side with [`tr!`].
 //!
+//! - [`AppMsg`] (`app.rs`): what the commands say around a match: seeds,
+//!   replay files, results, refusals.
+//! - [`CheckMsg`] (`check.rs`): the `check-bot` report.
 //! - [`Msg`] (`play.rs`): the game at the terminal and its narration.
 //! - [`ViewerMsg`] (`viewer.rs`): the replay viewer's own lines.
+//! - [`TournamentMsg`] (`tournament.rs`): a tournament's results table.
 //! - [`RulesMsg`] (`rules.rs`): the phrases of the rules document; its
 //!   structure is [`crate::i18n::rules_text`].
 //!
@@ -20,10 +24,16 @@ macro_rules! tr {
     };
 }
 
+mod app;
+mod check;
 mod play;
 mod rules;
+mod tournament;
 mod viewer;
 
+pub use app::AppMsg;
+pub use check::CheckMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};
+pub use tournament::TournamentMsg;
 pub use viewer::ViewerMsg;

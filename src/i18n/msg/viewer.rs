@@ -34,14 +34,14 @@ pub enum ViewerMsg<'a> {
     GodView,
     /// One seat's view, in the header.
     SeatView {
-        /// The seat's number.
+        /// The seat's number, from 1.
         seat: usize,
         /// Its name.
         name: &'a str,
     },
     /// The seats and their numbers (for `s N`).
     Seats {
-        /// E.g. "0 Anna, 1 honest#1".
+        /// E.g. "1 Anna, 2 honest#2" (seats counted from 1).
         list: &'a str,
     },
     /// Who decides next: a claim.
@@ -98,14 +98,14 @@ pub enum ViewerMsg<'a> {
     NoSuchSeat {
         /// What was asked for.
         text: &'a str,
-        /// The highest seat number.
+        /// The highest seat number (seats count from 1).
         last: usize,
     },
     /// `--seat` names no seat of the table.
     SeatOutOfRange {
-        /// The seat asked for.
+        /// The seat asked for, from 1.
         seat: usize,
-        /// The highest seat number.
+        /// The highest seat number (seats count from 1).
         last: usize,
     },
     /// No such round in the current game.
@@ -209,30 +209,30 @@ impl ViewerMsg<'_> {
             ViewerMsg::Prompt => tr!(
                 lang,
                 "n/Enter · p · r N · g N · s N|god · a · h · q > ",
-                "д/Enter · н · р N · п N · м N|бог · все · ? · в > "
+                "д/Enter · з · р N · п N · м N|бог · все · ? · к > "
             ),
             ViewerMsg::Help => tr!(
                 lang,
                 "Commands (English or Russian):\n\
                  \x20 n, Enter         (д, далее)            next step\n\
-                 \x20 p                (н, назад)            previous step\n\
+                 \x20 p                (з, назад)            previous step\n\
                  \x20 r N              (р N, раунд N)        round N of this game\n\
                  \x20 g N              (п N, партия N)       the start of game N\n\
                  \x20 s N, s NAME      (м N, место N)        only what seat N knew\n\
                  \x20 s god            (м бог)               God's view: every die\n\
                  \x20 a                (все)                 every step to the end of this game\n\
                  \x20 h, ?             (помощь)              this help\n\
-                 \x20 q                (в, выход)            quit",
+                 \x20 q                (к, конец, выход)     quit",
                 "Команды (по-русски или по-английски):\n\
                  \x20 д, далее, Enter  (n)                   следующий шаг\n\
-                 \x20 н, назад         (p)                   предыдущий шаг\n\
+                 \x20 з, назад         (p)                   предыдущий шаг\n\
                  \x20 р N, раунд N     (r N)                 раунд N этой партии\n\
                  \x20 п N, партия N    (g N)                 начало партии N\n\
                  \x20 м N, место N     (s N)                 только то, что знало место N (номер или имя)\n\
                  \x20 м бог            (s god)               взгляд Бога: все кубики\n\
                  \x20 все              (a)                   все шаги до конца этой партии\n\
                  \x20 помощь, ?        (h)                   эта справка\n\
-                 \x20 в, выход         (q)                   выйти"
+                 \x20 к, конец, выход  (q)                   выйти"
             ),
             ViewerMsg::NotACommand { text } => tr!(
                 lang,
@@ -251,13 +251,13 @@ impl ViewerMsg<'_> {
             ),
             ViewerMsg::NoSuchSeat { text, last } => tr!(
                 lang,
-                "“{text}” is not a seat: give 0 to {last}, a name, or god.",
-                "«{text}» — нет такого места: укажите номер от 0 до {last}, имя или «бог»."
+                "“{text}” is not a seat: give 1 to {last}, a name, or god.",
+                "«{text}» — нет такого места: укажите номер от 1 до {last}, имя или «бог»."
             ),
             ViewerMsg::SeatOutOfRange { seat, last } => tr!(
                 lang,
-                "there is no seat {seat}: the table's seats are 0 to {last}.",
-                "места {seat} нет: места за этим столом — от 0 до {last}."
+                "there is no seat {seat}: the table's seats are 1 to {last}.",
+                "места {seat} нет: места за этим столом — от 1 до {last}."
             ),
             ViewerMsg::NoSuchRound { game, round, last } => match last {
                 0 => tr!(

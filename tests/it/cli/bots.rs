@@ -105,11 +105,11 @@ fn simulate_seats_lua_bots_and_native_policies() {
         "--bot",
         bots,
         "--bot",
-        "random",
+        "native-random",
         "--bot",
         "statistician",
     ]));
-    assert!(out.contains("random#1"), "{out}");
+    assert!(out.contains("native-random#2"), "{out}");
     // No penalties for any seat.
     for line in out.lines().skip(2).take(3) {
         assert!(line.trim_end().ends_with('-'), "{line}");

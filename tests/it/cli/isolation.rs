@@ -124,7 +124,7 @@ fn disturb_a_bot_process(name: &str, signal: &str) -> Vec<serde_json::Value> {
         "t.toml",
         "[rules]\nmin_players = 2\n[limits]\nwall_ms = 300\n[penalty]\ndisqualify_after = 0\n\
          [[seats]]\nname = \"s\"\ntype = \"bot\"\nbundled = \"statistician\"\n\
-         [[seats]]\nname = \"h\"\ntype = \"builtin\"\npolicy = \"honest\"\n",
+         [[seats]]\nname = \"h\"\ntype = \"native\"\npolicy = \"native-honest\"\n",
     );
     let replay = dir.join("r.jsonl");
     let started = std::time::Instant::now();
@@ -264,7 +264,7 @@ return bot
             "[tournament]\ngames = 150\ntable_size = 3\njobs = 1\n[rules]\nchips = 1\n\
              min_players = 2\n[[bots]]\nname = \"A\"\ntype = \"bot\"\nscript = {bot:?}\n\
              [[bots]]\nname = \"B\"\ntype = \"bot\"\nscript = {bot:?}\n\
-             [[bots]]\nname = \"R\"\ntype = \"builtin\"\npolicy = \"random\"\n"
+             [[bots]]\nname = \"R\"\ntype = \"native\"\npolicy = \"native-random\"\n"
         ),
     );
     let run = |isolation: &str| {

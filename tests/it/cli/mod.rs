@@ -1,7 +1,11 @@
 //! End-to-end tests of the real `liar` binary.
 
 mod bots;
+mod choices;
 mod isolation;
+mod language;
+mod pipes;
 mod play;
+mod recorded;
 mod simulate;
 mod tournament;

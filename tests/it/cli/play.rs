@@ -12,7 +12,7 @@ fn config(name: &str) -> PathBuf {
 /// Answers that finish any game: "c" challenges when asked to accept or
 /// challenge; when asked for a claim, "c" is refused and "AAAAA" (which the
 /// next player must challenge) is taken.
-fn stubborn_answers(lines: usize) -> String {
+pub(super) fn stubborn_answers(lines: usize) -> String {
     "c\nAAAAA\n".repeat(lines)
 }
 

@@ -48,8 +48,17 @@ fn a_seeded_simulation_writes_the_same_replay_twice() {
 #[test]
 fn the_summary_counts_every_game() {
     let out = stdout_of(liar().args([
-        "simulate", "--bot", "honest", "--bot", "random", "--bot", "honest", "--games", "200",
-        "--seed", "3",
+        "simulate",
+        "--bot",
+        "native-honest",
+        "--bot",
+        "native-random",
+        "--bot",
+        "native-honest",
+        "--games",
+        "200",
+        "--seed",
+        "3",
     ]));
     let wins: u32 = out
         .lines()
@@ -59,7 +68,7 @@ fn the_summary_counts_every_game() {
         .sum();
     assert_eq!(wins, 200, "{out}");
     assert!(
-        out.contains("honest#0") && out.contains("random#1"),
+        out.contains("native-honest#1") && out.contains("native-random#2"),
         "{out}"
     );
 }

@@ -49,13 +49,14 @@ fn steps_through_piped_commands_and_ends_cleanly() {
 fn at_the_end_of_input_shows_the_first_step_asked_for() {
     let (code, out, err) = run(
         liar().args([
-            "--lang", "ru", "replay", "--seat", "1", "--game", "1", SHORT,
+            "--lang", "ru", "replay", "--seat", "2", "--game", "1", SHORT,
         ]),
         "",
     );
     assert_eq!(code, 0, "{err}");
+    // Seats count from 1: --seat 2 is the file's seat 1.
     assert!(
-        out.starts_with("\n── партия 1 · шаг 3 из 19 · место 1, глазами игрока random#1 ──\n"),
+        out.starts_with("\n── партия 1 · шаг 3 из 19 · место 2, глазами игрока random#1 ──\n"),
         "{out}"
     );
     assert_eq!(out.matches("──").count(), 2, "{out}");
@@ -63,7 +64,7 @@ fn at_the_end_of_input_shows_the_first_step_asked_for() {
 
 #[test]
 fn a_seat_view_hides_the_dice_another_seat_holds() {
-    let (code, out, _) = run(liar().args(["replay", "--seat", "0", SHORT]), "r 2\n");
+    let (code, out, _) = run(liar().args(["replay", "--seat", "1", SHORT]), "r 2\n");
     assert_eq!(code, 0);
     assert!(
         out.contains("honest#2 holds the dice; this seat cannot see them."),
@@ -74,12 +75,16 @@ fn a_seat_view_hides_the_dice_another_seat_holds() {
 
 #[test]
 fn bad_seats_and_games_are_usage_errors() {
-    let (code, _, err) = run(liar().args(["replay", "--seat", "3", SHORT]), "");
+    let (code, _, err) = run(liar().args(["replay", "--seat", "4", SHORT]), "");
     assert_eq!(code, 2);
     assert!(
-        err.contains("--seat: there is no seat 3: the table's seats are 0 to 2."),
+        err.contains("--seat: there is no seat 4: the table's seats are 1 to 3."),
         "{err}"
     );
+    // Seats count from 1: there is no seat 0.
+    let (code, _, err) = run(liar().args(["replay", "--seat", "0", SHORT]), "");
+    assert_eq!(code, 2);
+    assert!(err.contains("0 is not in 1.."), "{err}");
     let (code, _, err) = run(liar().args(["replay", "--game", "2", SHORT]), "");
     assert_eq!(code, 2);
     assert!(
@@ -138,7 +143,7 @@ fn views_a_replay_with_a_sealed_seed() {
     let bytes = sealed.into_inner().finish().expect("in-memory writes");
     let (_dir, path) = temp_file("sealed.jsonl", &bytes);
     // Step 1 shows the commitment, the last step the seed.
-    let (code, out, err) = run(liar().args(["replay", "--seat", "0"]).arg(&path), "a\na\n");
+    let (code, out, err) = run(liar().args(["replay", "--seat", "1"]).arg(&path), "a\na\n");
     assert_eq!(code, 0, "{err}");
     let commitment = seed_commitment(seed);
     let sealed_at = out.find(&commitment).expect("the commitment is shown");

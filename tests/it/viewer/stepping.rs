@@ -83,14 +83,18 @@ fn next_previous_and_jumps_move_between_steps() {
     );
     assert_eq!(v.index(), here);
 
-    // Views: by number, by name (any case), back to God.
-    v.handle("s 1");
+    // Views: by number (from 1), by name (any case), back to God.
+    v.handle("s 2");
     assert_eq!(v.perspective(), Perspective::Seat(1));
     v.handle("s HONEST#2");
     assert_eq!(v.perspective(), Perspective::Seat(2));
     assert_eq!(
-        first_line(v.handle("s 3")),
-        "“3” is not a seat: give 0 to 2, a name, or god."
+        first_line(v.handle("s 4")),
+        "“4” is not a seat: give 1 to 3, a name, or god."
+    );
+    assert_eq!(
+        first_line(v.handle("s 0")),
+        "“0” is not a seat: give 1 to 3, a name, or god."
     );
     v.handle("s god");
     assert_eq!(v.perspective(), Perspective::God);
@@ -117,23 +121,34 @@ fn russian_commands_work_too() {
     let mut v = Viewer::new(&t, Lang::Ru, Perspective::God).unwrap();
     v.handle("д");
     v.handle("далее");
-    v.handle("н");
+    v.handle("з");
+    assert_eq!(v.index(), 1);
+    // «н» and «в» are the table's answers (не верю, верю), not viewer keys.
+    assert!(first_line(v.handle("н")).starts_with("«н» — такой команды нет"));
+    assert!(first_line(v.handle("в")).starts_with("«в» — такой команды нет"));
     assert_eq!(v.index(), 1);
     v.handle("п 2");
     assert_eq!(Some(v.index()), t.game_start(2));
     v.handle("раунд 1");
     assert_eq!(Some(v.index()), t.round_start(2, 1));
-    v.handle("м 1");
+    // Seats count from 1: «м 2» is the file's seat 1.
+    v.handle("м 2");
     assert_eq!(v.perspective(), Perspective::Seat(1));
     v.handle("бог");
     assert_eq!(v.perspective(), Perspective::God);
     assert_eq!(
-        first_line(v.handle("н 2")),
-        "«н 2» — такой команды нет; ? — справка."
+        first_line(v.handle("з 2")),
+        "«з 2» — такой команды нет; ? — справка."
     );
     let (help, _) = v.handle("?").unwrap();
     assert!(help[0].1.starts_with("Команды"));
-    assert!(v.handle("выход").is_none());
+    assert!(help.iter().any(|(_, l)| l.contains("з, назад")));
+    assert!(
+        !help
+            .iter()
+            .any(|(_, l)| l.contains("в, выход") || l.contains("н, назад"))
+    );
+    assert!(v.handle("к").is_none());
 }
 
 #[test]
@@ -142,7 +157,7 @@ fn a_scripted_console_steps_and_quits() {
     let text = run(&t, Perspective::Seat(0), Lang::En, "n\n\np\nq\nn\nn\n");
     let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("──")).collect();
     let steps = t.steps.len();
-    let view = "seat 0, as honest#0 saw it";
+    let view = "seat 1, as honest#0 saw it";
     assert_eq!(
         headers,
         vec![
@@ -196,7 +211,7 @@ fn bad_seats_and_games_are_refused_at_the_start() {
     assert_eq!(err, Some(StartError::NoSuchSeat { seat: 3, seats: 3 }));
     assert_eq!(
         err.map(|e| e.text(Lang::Ru)).unwrap_or_default(),
-        "места 3 нет: места за этим столом — от 0 до 2."
+        "места 4 нет: места за этим столом — от 1 до 3."
     );
     let mut v = Viewer::new(&t, Lang::En, Perspective::Seat(2)).unwrap();
     assert_eq!(

@@ -1,0 +1,133 @@
+//! `--lang ru` reaches every command's output a person reads, and seats
+//! are counted from 1 wherever people read them.
+
+use crate::support::{liar, stdout_of, temp_dir};
+
+#[test]
+fn russian_reaches_simulate_check_and_errors() {
+    let out = stdout_of(liar().args(["--lang", "ru", "simulate", "--games", "3", "--seed", "9"]));
+    assert!(out.starts_with("зерно 9\n"), "{out}");
+    assert!(out.contains("победы") && out.contains("партий: 3"), "{out}");
+    assert!(!out.contains("seed") && !out.contains("games"), "{out}");
+    liar()
+        .args([
+            "--lang", "ru", "simulate", "--bot", "nobody", "--bot", "random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("(место 1): это не файл Lua"));
+}
+
+#[test]
+fn russian_reaches_check_bot_and_replay_check() {
+    let out = stdout_of(liar().current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "--lang",
+        "ru",
+        "check-bot",
+        "bots/random.lua",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--isolation",
+        "thread",
+    ]));
+    assert!(out.starts_with("Проверка bots/random.lua"), "{out}");
+    assert!(out.contains("Итог: ПРОЙДЕНО"), "{out}");
+    assert!(
+        out.ends_with("зерно 1 (задано; --seed 1 повторит эту проверку)\n"),
+        "{out}"
+    );
+    let dir = temp_dir("ru-check");
+    let replay = dir.join("r.jsonl");
+    liar()
+        .args(["simulate", "--games", "2", "--seed", "4", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let out = stdout_of(
+        liar()
+            .args(["--lang", "ru", "replay", "--check"])
+            .arg(&replay),
+    );
+    assert!(out.contains(": запись верна: мест 3, партий 2"), "{out}");
+    assert!(
+        out.contains("зерно 4: каждый кубик выпал по этому зерну"),
+        "{out}"
+    );
+}
+
+#[test]
+fn russian_reaches_tournament_results() {
+    let out = stdout_of(liar().current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "--lang",
+        "ru",
+        "tournament",
+        "config/tournament.toml",
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--isolation",
+        "thread",
+        "--jobs",
+        "1",
+    ]));
+    assert!(
+        out.starts_with("Турнир: ботов 4, мест за столом 3, зерно 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("победы") && out.contains("Друг против друга"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Tournament") && !out.contains("Head to head"),
+        "{out}"
+    );
+}
+
+#[test]
+fn seats_count_from_one_in_results_and_messages() {
+    let out = stdout_of(liar().args([
+        "simulate",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--bot",
+        "native-random",
+        "--bot",
+        "native-honest",
+    ]));
+    let rows: Vec<&str> = out.lines().skip(2).take(2).collect();
+    assert!(
+        rows[0].trim_start().starts_with("1  native-random#1"),
+        "{out}"
+    );
+    assert!(
+        rows[1].trim_start().starts_with("2  native-honest#2"),
+        "{out}"
+    );
+    liar()
+        .args(["simulate", "--bot", "random", "--bot", "nobody"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--bot \"nobody\" (seat 2)"));
+    // -v logs: the second seat (the file's seat 1) is "seat 2".
+    let out = liar()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["-v", "simulate", "--games", "1", "--seed", "1"])
+        .args([
+            "--bot",
+            "native-random",
+            "--bot",
+            "tests/fixtures/docs/recorder.lua",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("[seat 2] event:"), "{err}");
+    assert!(!err.contains("[seat 1]"), "{err}");
+}
