@@ -21,9 +21,15 @@ pub fn liar() -> Command {
     cmd.env_remove("LANG")
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
-        .env("XDG_DATA_HOME", std::env::temp_dir().join("liar-it-data"))
+        .env("XDG_DATA_HOME", tests_data_home())
         .env("NO_COLOR", "1");
     cmd
+}
+
+/// The data folder every test's `liar` uses, so that `play` never records
+/// into the user's own.
+pub fn tests_data_home() -> std::path::PathBuf {
+    std::env::temp_dir().join("liar-it-data")
 }
 
 /// A fresh scratch directory for one test, removed when dropped. It reads

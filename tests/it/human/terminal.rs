@@ -51,6 +51,7 @@ impl Terminal {
             .env_remove("LANG")
             .env_remove("LC_ALL")
             .env_remove("LC_MESSAGES")
+            .env("XDG_DATA_HOME", crate::support::tests_data_home())
             .env("NO_COLOR", "1");
         let session = spawn_command(cmd, Some(TIMEOUT_MS)).expect("a pseudo-terminal");
         Terminal {
@@ -319,7 +320,16 @@ fn no_pause_without_a_delay() {
 
 #[test]
 fn ctrl_c_at_a_question_stops_the_match_there_and_says_so() {
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "0", "--games", "3"]);
+    let mut term = Terminal::start(&[
+        "play",
+        "--seed",
+        "11",
+        "--delay",
+        "0",
+        "--games",
+        "3",
+        "--no-replay",
+    ]);
     let Asked::Prompt(_) = term.next() else {
         panic!("no question: {}", term.transcript);
     };
