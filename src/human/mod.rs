@@ -6,7 +6,7 @@
 //!   ([`should_color`]); a stop flag for Ctrl-C; hot-seat bookkeeping.
 //! - [`HumanPlayer`]: a [`crate::engine::Player`] that shows the seat's view
 //!   and reads its answers ([`command`], [`respond`], [`reroll`],
-//!   [`confirm`], claims through [`crate::rules::parse_claim`]).
+//!   [`confirm`], claims through [`crate::rules::read_claim`]).
 //! - [`Narrator`]: an [`crate::engine::Observer`] writing each public event
 //!   (for `liar play` and `liar watch`).
 //!
@@ -36,6 +36,7 @@
 //! ```
 
 mod answers;
+mod claim_reading;
 mod console;
 mod narrator;
 mod player;

@@ -25,7 +25,7 @@ mod words;
 
 pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
-pub use msg::{HandColumn, Msg, RulesMsg, ViewerMsg};
+pub use msg::{ClaimMsg, HandColumn, Msg, RulesMsg, ViewerMsg};
 pub use rules_text::rules_text;
 pub use words::{Noun, category_name, count, example_claim, keep_example, percent};
 

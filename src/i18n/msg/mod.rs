@@ -5,6 +5,8 @@
 //! - [`ViewerMsg`] (`viewer.rs`): the replay viewer's own lines.
 //! - [`RulesMsg`] (`rules.rs`): the phrases of the rules document; its
 //!   structure is [`crate::i18n::rules_text`].
+//! - [`ClaimMsg`] (`claim.rs`): a claim that reads two ways; and why a claim
+//!   cannot be read (`ClaimError::text`, `ClaimReason::text`).
 //!
 //! Russian sentences avoid past-tense verbs and declined names (a name may be
 //! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
@@ -20,10 +22,12 @@ macro_rules! tr {
     };
 }
 
+mod claim;
 mod play;
 mod rules;
 mod viewer;
 
+pub use claim::ClaimMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};
 pub use viewer::ViewerMsg;

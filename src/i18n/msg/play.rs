@@ -139,8 +139,8 @@ pub enum Msg<'a> {
     },
     /// `keep` names a face the player does not hold (or not that many times).
     RerollNotHeld {
-        /// The face, in the table's labels.
-        face: char,
+        /// The face, as the table shows it.
+        face: &'a str,
     },
     /// The claim parser could not read the text.
     ClaimUnreadable {
@@ -501,11 +501,11 @@ impl Msg<'_> {
                 lang,
                 "Name the dice to throw again by position, counting from 1 on the left: 1 3 5 (or 135).\n\
                  Or name the faces to keep: {keep} (Russian: оставить).\n\
-                 all throws all five; none, 0 or - keeps them all.\n\
+                 all throws all five; none or - keeps them all.\n\
                  Everyone hears how many dice you throw, not which.",
                 "Назовите кубики для переброса по позициям, считая с 1 слева: 1 3 5 (или 135).\n\
                  Или назовите грани, которые оставить: {keep} (по-английски: keep).\n\
-                 «все» — перебросить все пять; «ничего», 0 или - — оставить все.\n\
+                 «все» — перебросить все пять; «ничего» или - — оставить все.\n\
                  Все услышат, сколько кубиков вы перебросили, но не какие."
             ),
             Msg::HelpClaim { example } => tr!(

@@ -84,7 +84,7 @@ fn bad_answers_are_explained_and_asked_again() {
                         faces: "9 T J Q K A",
                     },
                 ),
-                ("keep AAAAAA", Msg::RerollNotHeld { face: 'A' }),
+                ("keep AAAAAA", Msg::RerollNotHeld { face: "A" }),
                 ("fish", Msg::RerollUnreadable { text: "fish" }),
             ] {
                 assert!(
@@ -156,11 +156,11 @@ fn nothing_beats_the_top_claim() {
     let played = play_with(&table, &setup, lang, script, |c| c);
     let out = &played.output;
     let only = Msg::OnlyChallenge {
-        claim: "покер тузов (AAAAA)",
+        claim: "покер тузов (Т Т Т Т Т)",
     }
     .text(lang);
     let must = Msg::MustChallenge {
-        claim: "покер тузов (AAAAA)",
+        claim: "покер тузов (Т Т Т Т Т)",
     }
     .text(lang);
     assert!(
