@@ -628,12 +628,14 @@ fn a_t_that_may_be_the_ten_or_the_russian_ace_gives_both_readings() {
     // Cyrillic А and Latin B read as what they look like: A, В.
     assert_eq!(typed("ААА", poker, Lang::Ru), Ok(hand_of("AAAT9")));
     assert_eq!(typed("BB", poker, Lang::Ru), Ok(hand_of("JJQT9")));
-    // Only one reading makes a hand: no question.
-    assert_eq!(
-        typed("ТТТТТ9", poker, Lang::Ru).is_err(),
-        true,
-        "six dice are no notation"
-    );
+    // Only one reading makes a hand (Т and A make a pair only as aces): no
+    // question.
+    assert_eq!(typed("ТA", poker, Lang::Ru), Ok(hand_of("AAJT9")));
+    // Six dice are no notation: refused, not asked about.
+    assert!(matches!(
+        read_claim("ТТТТТ9", poker, Lang::Ru),
+        Err(ClaimError::Unreadable { .. })
+    ));
 }
 
 /// Every human question is answered from piped input; the claim "ТТТ"

@@ -32,10 +32,10 @@ pub(super) fn parse(
 
 /// Whether `sym` names a face only the other kind of dice has.
 fn foreign(sym: Sym, dice: DiceKind) -> bool {
-    match (sym, dice) {
-        (Sym::Face(_), DiceKind::Standard) | (Sym::Pips(_), DiceKind::Poker) => true,
-        _ => false,
-    }
+    matches!(
+        (sym, dice),
+        (Sym::Face(_), DiceKind::Standard) | (Sym::Pips(_), DiceKind::Poker)
+    )
 }
 
 /// The kind of hand a claim names.
