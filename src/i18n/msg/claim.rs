@@ -66,13 +66,16 @@ impl ClaimError {
             ),
             ClaimError::Unreadable { text, reason } => {
                 let reason = reason.text(lang, dice);
+                // Quoted on one line whatever it holds, as `{text:?}` is.
+                let shown = text.escape_debug();
                 tr!(
                     lang,
                     "cannot read {text:?} as a hand: {reason}. Write five dice (QQQ99, or 55522 on standard dice), part of a hand (KKK = three kings), or words such as \"full house queens over nines\", \"two pairs kings and nines\", \"каре королей\"",
-                    "не удаётся прочитать «{text}» как комбинацию: {reason}. Напишите пять кубиков (QQQ99 или 55522 на обычных кубиках), часть комбинации (KKK — три короля) или словами: «фул, дамы на девятках», «две пары, короли и девятки», \"three kings\""
+                    "не удаётся прочитать «{shown}» как комбинацию: {reason}. Напишите пять кубиков (QQQ99 или 55522 на обычных кубиках), часть комбинации (KKK — три короля) или словами: «фул, дамы на девятках», «две пары, короли и девятки», \"three kings\""
                 )
             }
             ClaimError::NoSuchHand { text, no_straights } => {
+                let shown = text.escape_debug();
                 let hint = match (no_straights, lang) {
                     (false, _) => "",
                     (true, Lang::En) => "; this table plays without straights",
@@ -81,7 +84,7 @@ impl ClaimError {
                 tr!(
                     lang,
                     "no hand fits {text:?} under this table's rules{hint}",
-                    "под «{text}» не подходит ни одна комбинация по правилам этого стола{hint}"
+                    "под «{shown}» не подходит ни одна комбинация по правилам этого стола{hint}"
                 )
             }
         }
