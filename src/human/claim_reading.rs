@@ -5,7 +5,7 @@
 use super::answers;
 use super::console::SharedConsole;
 use super::style::Style;
-use crate::i18n::{ClaimMsg, Lang, Msg};
+use crate::i18n::{ClaimMsg, Lang, Msg, partial_example};
 use crate::rules::{Choice, ClaimError, Hand, Reading, Rules, describe, read_claim, shown_faces};
 
 /// The longest piece of a human's input quoted back in an error.
@@ -24,12 +24,15 @@ pub(super) fn read_typed_claim(
     example: &str,
 ) -> Result<Hand, String> {
     let quoted = crate::text::shorten(text.trim(), QUOTE_MAX);
+    let (partial, three) = partial_example(rules.dice, lang);
     let reading = read_claim(text, rules.into(), lang).map_err(|e| match e {
         ClaimError::Empty => Msg::EmptyAnswer.text(lang),
         ClaimError::Unreadable { reason, .. } => Msg::ClaimUnreadable {
             text: &quoted,
             reason: &reason.text(lang, rules.dice),
             example,
+            partial: &partial,
+            three: &three,
         }
         .text(lang),
         ClaimError::NoSuchHand { no_straights, .. } => Msg::ClaimNoSuchHand {

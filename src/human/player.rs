@@ -283,10 +283,18 @@ impl HumanPlayer {
             TableCommand::Help => {
                 let keep = crate::i18n::keep_example(self.render.rules.dice, lang);
                 let example = self.example();
+                let dice = self.render.rules.dice;
+                let (partial, three) = crate::i18n::partial_example(dice, lang);
+                let words = crate::i18n::example_words(dice, lang).join("; ");
                 let help = match kind {
                     DecisionKind::Respond => Msg::HelpRespond,
                     DecisionKind::Reroll => Msg::HelpReroll { keep: &keep },
-                    DecisionKind::Claim => Msg::HelpClaim { example: &example },
+                    DecisionKind::Claim => Msg::HelpClaim {
+                        example: &example,
+                        partial: &partial,
+                        three: &three,
+                        words: &words,
+                    },
                 };
                 self.say(Style::Hint, help);
                 self.say(Style::Hint, Msg::HelpCommands);

@@ -27,7 +27,10 @@ pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
 pub use msg::{ClaimMsg, HandColumn, Msg, RulesMsg, ViewerMsg};
 pub use rules_text::rules_text;
-pub use words::{Noun, category_name, count, example_claim, keep_example, percent};
+pub use words::{
+    Noun, category_name, count, example_claim, example_words, keep_example, partial_example,
+    percent,
+};
 
 /// The language the environment asks for: the first of `LC_ALL`,
 /// `LC_MESSAGES`, `LANG` that is set and not empty decides; a value starting

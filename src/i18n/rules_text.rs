@@ -5,8 +5,11 @@
 use super::Lang;
 use super::hand_table::{THROWS, category_odds};
 use super::msg::{HandColumn, RulesMsg};
-use super::words::{Noun, category_name, count, example_claim, keep_example, percent};
-use crate::rules::{Category, Dice, Face, Hand, Ranking, Rules, Straights, describe, shown_faces};
+use super::words::{
+    Noun, category_name, count, example_claim, example_words, keep_example, partial_example,
+    percent,
+};
+use crate::rules::{Category, Dice, Hand, Ranking, Rules, Straights, describe, shown_faces};
 
 /// Text width the prose is wrapped to.
 const WIDTH: usize = 78;
@@ -179,31 +182,14 @@ fn facts(rules: &Rules, lang: Lang) -> Facts {
         let faces: Vec<&str> = hand.faces().iter().map(|f| f.shown(kind, lang)).collect();
         faces.join(" ")
     };
-    let named = |letters: &str, lang: Lang| {
-        let hand = letters.parse::<Dice>().map_or(Hand::HIGHEST, |d| d.hand());
-        describe(hand, rules, lang)
-    };
-    let other = match lang {
-        Lang::En => Lang::Ru,
-        Lang::Ru => Lang::En,
-    };
     let (open, close) = match lang {
         Lang::En => ("\"", "\""),
         Lang::Ru => ("«", "»"),
     };
-    // The other language's example: "пара тузов" in English, "three kings"
-    // in Russian.
-    let third = match lang {
-        Lang::En => "AAJT9",
-        Lang::Ru => "KKKT9",
-    };
-    let words = [
-        named("QQQ99", lang),
-        named("KK99T", lang),
-        named(third, other),
-    ]
-    .map(|w| format!("{open}{w}{close}"))
-    .join(", ");
+    let words = example_words(kind, lang)
+        .map(|w| format!("{open}{w}{close}"))
+        .join(", ");
+    let (partial, three) = partial_example(kind, lang);
     let kkk = example_hand("KKKT9", Category::ThreeOfAKind, ranking);
     let hand = |letters: &str| letters.parse::<Dice>().map_or(Hand::HIGHEST, |d| d.hand());
     Facts {
@@ -214,8 +200,8 @@ fn facts(rules: &Rules, lang: Lang) -> Facts {
             shown(Hand::HIGHEST)
         ),
         kkk: shown(kkk),
-        three: named("KKKT9", lang),
-        partial: Face::King.shown(kind, lang).repeat(3),
+        three,
+        partial,
         keep: keep_example(kind, lang),
         example: example_claim(kind),
         words,

@@ -641,6 +641,12 @@ fn a_t_that_may_be_the_ten_or_the_russian_ace_gives_both_readings() {
 /// Every human question is answered from piped input; the claim "ТТТ"
 /// is confirmed before it is made.
 fn play_with(answers: &str) -> String {
+    play_on("", answers)
+}
+
+/// `liar play` in Russian at a table whose `[rules]` add `rules`, the
+/// person first, with `answers` piped in.
+fn play_on(rules: &str, answers: &str) -> String {
     let dir = crate::support::temp_dir("words-either");
     let table = dir.join("table.toml");
     let toml = r#"
@@ -649,6 +655,7 @@ lang = "ru"
 games = 1
 [rules]
 seating = "listed"
+{rules}
 [[seats]]
 name = "Аня"
 type = "human"
@@ -661,7 +668,7 @@ name = "Стат"
 type = "bot"
 bundled = "statistician"
 "#;
-    std::fs::write(&table, toml).unwrap();
+    std::fs::write(&table, toml.replace("{rules}", rules)).unwrap();
     let out = crate::support::liar()
         .args(["play", "--seed", "3"])
         .arg(&table)
@@ -694,4 +701,19 @@ fn liar_play_asks_which_reading_and_takes_the_answer() {
         neither.contains("Аня заявляет: тройка десяток (10 10 10 В 9)."),
         "{neither}"
     );
+}
+
+#[test]
+fn liar_play_on_standard_dice_refuses_poker_words_in_russian_and_takes_pips() {
+    let out = play_on("dice = \"standard\"", "three kings\nтри шестёрки\n");
+    let refusal = "Не понимаю «three kings» как комбинацию (у обычных кубиков нет грани «kings»";
+    assert!(out.contains(refusal), "{out}");
+    assert!(
+        out.contains("часть комбинации (666) или словами (три шестёрки)"),
+        "{out}"
+    );
+    assert!(out.contains("Аня заявляет: три шестёрки (66632)."), "{out}");
+    for poker in ["королей", "тузов", "KKK"] {
+        assert!(!out.contains(poker), "{poker}: {out}");
+    }
 }

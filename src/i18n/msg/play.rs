@@ -146,10 +146,14 @@ pub enum Msg<'a> {
     ClaimUnreadable {
         /// What was typed.
         text: &'a str,
-        /// The parser's reason (English).
+        /// The parser's reason, in the same language.
         reason: &'a str,
         /// An example hand in the table's labels.
         example: &'a str,
+        /// Part of a hand as an example: `KKK`, `666` ([`crate::i18n::partial_example`]).
+        partial: &'a str,
+        /// The same hand in words: "three kings", "three sixes".
+        three: &'a str,
     },
     /// No hand of this table fits the text.
     ClaimNoSuchHand {
@@ -178,6 +182,12 @@ pub enum Msg<'a> {
     HelpClaim {
         /// An example hand in the table's labels.
         example: &'a str,
+        /// Part of a hand as an example: `KKK`, `666` ([`crate::i18n::partial_example`]).
+        partial: &'a str,
+        /// The same hand in words: "three kings", "three sixes".
+        three: &'a str,
+        /// Claims in words, separated ([`crate::i18n::example_words`]).
+        words: &'a str,
     },
     /// The commands available at every question.
     HelpCommands,
@@ -465,10 +475,12 @@ impl Msg<'_> {
                 text,
                 reason,
                 example,
+                partial,
+                three,
             } => tr!(
                 lang,
-                "Cannot read “{text}” as a hand ({reason}); write five dice ({example}), part of a hand (KKK), or words (three kings).",
-                "Не понимаю «{text}» как комбинацию; пишите пять кубиков ({example}), часть комбинации (ККК) или словами (тройка королей)."
+                "Cannot read “{text}” as a hand ({reason}); write five dice ({example}), part of a hand ({partial}), or words ({three}).",
+                "Не понимаю «{text}» как комбинацию ({reason}); пишите пять кубиков ({example}), часть комбинации ({partial}) или словами ({three})."
             ),
             Msg::ClaimNoSuchHand { text, no_straights } => match no_straights {
                 false => tr!(
@@ -508,13 +520,18 @@ impl Msg<'_> {
                  «все» — перебросить все пять; «ничего» или - — оставить все.\n\
                  Все услышат, сколько кубиков вы перебросили, но не какие."
             ),
-            Msg::HelpClaim { example } => tr!(
+            Msg::HelpClaim {
+                example,
+                partial,
+                three,
+                words,
+            } => tr!(
                 lang,
-                "Claim a hand: five dice in any order ({example}), part of a hand (KKK is the lowest hand with three kings),\n\
-                 or words in English or Russian: full house queens over nines, two pairs kings and nines, пара тузов.\n\
+                "Claim a hand: five dice in any order ({example}), part of a hand ({partial} is the lowest hand with {three}),\n\
+                 or words in English or Russian: {words}.\n\
                  After a claim on the table yours must be strictly higher. You may bluff, or claim less than you hold.",
-                "Заявите комбинацию: пять кубиков в любом порядке ({example}), часть комбинации (ККК — самая низкая рука с тремя королями)\n\
-                 или словами, по-русски или по-английски: фул-хаус, дамы на девятках; две пары, короли и девятки; three kings.\n\
+                "Заявите комбинацию: пять кубиков в любом порядке ({example}), часть комбинации ({partial} — самая низкая рука, где {three})\n\
+                 или словами, по-русски или по-английски: {words}.\n\
                  Если на столе уже есть заявка, ваша должна быть строго выше. Можно блефовать и можно заявить меньше, чем есть."
             ),
             Msg::HelpCommands => tr!(

@@ -115,7 +115,15 @@ fn commands_work_at_any_question() {
     let played = play(&TABLE, &setup, lang, stubborn(lang, bad));
     let out = &played.output;
     let open = Msg::AskClaimOpen { example: "QQQ99" }.text(lang);
-    let help = Msg::HelpClaim { example: "QQQ99" }.text(lang);
+    let (partial, three) = liar::i18n::partial_example(DiceKind::Poker, lang);
+    let words = liar::i18n::example_words(DiceKind::Poker, lang).join("; ");
+    let help = Msg::HelpClaim {
+        example: "QQQ99",
+        partial: &partial,
+        three: &three,
+        words: &words,
+    }
+    .text(lang);
     let commands = Msg::HelpCommands.text(lang);
     assert!(
         out.contains(&format!("{open}\n> help\n{help}\n{commands}\n{open}\n")),
