@@ -717,3 +717,39 @@ fn liar_play_on_standard_dice_refuses_poker_words_in_russian_and_takes_pips() {
         assert!(!out.contains(poker), "{poker}: {out}");
     }
 }
+
+#[test]
+fn no_two_faces_look_alike_and_each_reads_back() {
+    use liar::rules::Face;
+    // Letters that look the same whichever alphabet they are typed in.
+    let looks = |label: &str| {
+        label
+            .chars()
+            .map(|c| match c {
+                'Т' => 'T',
+                'К' => 'K',
+                'В' => 'B',
+                'А' => 'A',
+                other => other,
+            })
+            .collect::<String>()
+    };
+    for dice in [DiceKind::Poker, DiceKind::Standard] {
+        for lang in [Lang::En, Lang::Ru] {
+            let labels: Vec<&str> = Face::ALL.iter().map(|f| f.shown(dice, lang)).collect();
+            for (i, a) in labels.iter().enumerate() {
+                for b in &labels[i + 1..] {
+                    assert_ne!(looks(a), looks(b), "{dice:?} {lang:?}: {labels:?}");
+                }
+            }
+        }
+    }
+    // Russian shows tens as 10, which reads as the ten with no question.
+    let poker: Naming = Ranking::default().into();
+    assert_eq!(
+        Face::ALL.map(|f| f.shown(DiceKind::Poker, Lang::Ru)),
+        ["9", "10", "В", "Д", "К", "Т"]
+    );
+    assert_eq!(typed("10 10 10 9 9", poker, Lang::Ru), Ok(hand_of("TTT99")));
+    assert_eq!(typed("Д Д Д 9 9", poker, Lang::Ru), Ok(hand_of("QQQ99")));
+}
