@@ -2,7 +2,7 @@
 //! throw again, yes/no. English and Russian are accepted whatever language
 //! the table speaks. Claims are read by [`crate::rules::parse_claim`].
 
-use crate::rules::{Dice, Face, Positions};
+use crate::rules::{Dice, DiceKind, Face, Positions};
 
 /// A command available at every question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,29 +113,34 @@ pub fn confirm(text: &str) -> Option<bool> {
 /// - Positions, **counted from 1** on the left as people count (the engine's
 ///   positions are 0-based): `1 3 5`, `1,3,5` or `135`; `throw 1 3` and
 ///   `перебросить 1 3` also work.
-/// - The faces to keep: `keep KK`, `k KK`, `оставить КК` (faces in poker
-///   letters, standard-dice digits, or Russian В Д К Т); the remaining dice
-///   are thrown.
-/// - `all` / `все` throws all five; `none`, `0`, `-`, `нет`, `ничего`,
-///   `keep all`, `оставить все` throws none.
+/// - The faces to keep: `keep KK`, `k KK`, `оставить КК`; the remaining
+///   dice are thrown. Faces are those of the table's dice (`kind`) as either
+///   language shows them: on poker dice `9 T J Q K A` or `9 10 В Д К Т` (Т is
+///   the ace, туз), on standard dice the digits `1`–`6`.
+/// - `all` / `все` throws all five; `none`, `-`, `no`, `nothing`, `нет`,
+///   `ничего`, `keep all`, `оставить все` throws none. `0` is refused: it is
+///   not a position, and "keep all" is better said in words.
 ///
 /// ```
 /// use liar::human::reroll;
-/// use liar::rules::Dice;
+/// use liar::rules::{Dice, DiceKind};
 /// let dice: Dice = "KK9AQ".parse().unwrap();
-/// let thrown = |t: &str| reroll(t, Some(&dice)).unwrap().iter().collect::<Vec<_>>();
+/// let poker = DiceKind::Poker;
+/// let thrown = |t: &str| reroll(t, Some(&dice), poker).unwrap().iter().collect::<Vec<_>>();
 /// assert_eq!(thrown("1 3 5"), vec![0, 2, 4]);
 /// assert_eq!(thrown("keep KK"), vec![2, 3, 4]);
 /// assert_eq!(thrown("оставить ККТ"), vec![2, 4]); // Т is the ace (туз)
 /// assert_eq!(thrown("none"), Vec::<usize>::new());
 /// assert_eq!(thrown("all").len(), 5);
-/// assert!(reroll("6", Some(&dice)).is_err());
+/// assert!(reroll("6", Some(&dice), poker).is_err());
+/// assert!(reroll("0", Some(&dice), poker).is_err());
+/// assert!(reroll("keep 66", Some(&dice), poker).is_err()); // no 6 on poker dice
+/// assert_eq!(reroll("keep 66", Some(&dice), DiceKind::Standard).map(|p| p.mask()), Ok(0b11100));
 /// ```
-pub fn reroll(text: &str, dice: Option<&Dice>) -> Result<Positions, RerollError> {
+pub fn reroll(text: &str, dice: Option<&Dice>, kind: DiceKind) -> Result<Positions, RerollError> {
     let t = normalize(text);
     match t.as_str() {
         "none"
-        | "0"
         | "-"
         | "no"
         | "nothing"
@@ -162,7 +167,7 @@ pub fn reroll(text: &str, dice: Option<&Dice>) -> Result<Positions, RerollError>
     ];
     let (first, rest) = t.split_once(' ').unwrap_or((t.as_str(), ""));
     if keep_words.contains(&first) {
-        return keep(rest, dice);
+        return keep(rest, dice, kind);
     }
     if keep_words.contains(&t.as_str()) {
         return Err(RerollError::KeepWhat);
@@ -199,12 +204,43 @@ fn positions(list: &str) -> Result<Positions, RerollError> {
     Positions::from_mask(mask).ok_or(RerollError::Unreadable)
 }
 
+/// The face a label typed after `keep` names on dice of `kind`: `10` and
+/// the letters (Latin or Russian) on poker dice, `1`–`6` on standard dice.
+fn keep_face(label: &str, kind: DiceKind) -> Option<Face> {
+    let mut chars = label.chars();
+    let c = chars.next()?;
+    let face = match (label, kind) {
+        ("10", DiceKind::Poker) => return Some(Face::Ten),
+        (_, DiceKind::Poker) if c.is_ascii_digit() && c != '9' => return None,
+        (_, DiceKind::Standard) if !('1'..='6').contains(&c) => return None,
+        _ => Face::from_char(c)?,
+    };
+    chars.next().is_none().then_some(face)
+}
+
+/// The labels typed after `keep`: `10` or one character each, separators
+/// dropped.
+fn keep_labels(faces: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = faces;
+    while let Some(c) = rest.chars().next() {
+        let len = if rest.starts_with("10") {
+            2
+        } else {
+            c.len_utf8()
+        };
+        let (label, tail) = rest.split_at(len);
+        if !matches!(c, ' ' | ',' | ';') {
+            out.push(label);
+        }
+        rest = tail;
+    }
+    out
+}
+
 /// The positions to throw when keeping the faces listed in `faces`.
-fn keep(faces: &str, dice: Option<&Dice>) -> Result<Positions, RerollError> {
-    let wanted: Vec<char> = faces
-        .chars()
-        .filter(|c| !matches!(c, ' ' | ',' | ';'))
-        .collect();
+fn keep(faces: &str, dice: Option<&Dice>, kind: DiceKind) -> Result<Positions, RerollError> {
+    let wanted = keep_labels(faces);
     if wanted.is_empty() {
         return Err(RerollError::KeepWhat);
     }
@@ -212,8 +248,8 @@ fn keep(faces: &str, dice: Option<&Dice>) -> Result<Positions, RerollError> {
         return Ok(Positions::NONE);
     }
     let mut kept = 0u8;
-    for c in wanted {
-        let face = Face::from_char(c).ok_or_else(|| RerollError::BadFace(c.to_string()))?;
+    for label in wanted {
+        let face = keep_face(label, kind).ok_or_else(|| RerollError::BadFace(label.to_string()))?;
         let slot = dice.and_then(|d| (0..5).find(|&p| kept & (1 << p) == 0 && d.0[p] == face));
         match slot {
             Some(p) => kept |= 1 << p,
@@ -234,13 +270,19 @@ mod tests {
     #[test]
     fn positions_are_one_based_and_checked() {
         let d = dice("KK9AQ");
-        let r = |t: &str| reroll(t, Some(&d));
+        let r = |t: &str| reroll(t, Some(&d), DiceKind::Poker);
         assert_eq!(r("135").map(|p| p.mask()), Ok(0b10101));
         assert_eq!(r("throw 2, 4").map(|p| p.mask()), Ok(0b01010));
         assert_eq!(r("перебросить 5").map(|p| p.mask()), Ok(0b10000));
         assert_eq!(r("1 1"), Err(RerollError::Repeated(1)));
         assert_eq!(r("0 1"), Err(RerollError::BadPosition("0".into())));
         assert_eq!(r("7"), Err(RerollError::BadPosition("7".into())));
+        // 0 is no position, whatever it might mean: refused like 7.
+        assert_eq!(r("0"), Err(RerollError::BadPosition("0".into())));
+        for keep_all in ["none", "-", "нет", "ничего", "keep all", "оставить все"]
+        {
+            assert_eq!(r(keep_all), Ok(Positions::NONE), "{keep_all}");
+        }
         assert_eq!(r("fish"), Err(RerollError::Unreadable));
         assert_eq!(r("1 x"), Err(RerollError::Unreadable));
     }
@@ -248,7 +290,7 @@ mod tests {
     #[test]
     fn keeping_faces() {
         let d = dice("KK9AQ");
-        let r = |t: &str| reroll(t, Some(&d));
+        let r = |t: &str| reroll(t, Some(&d), DiceKind::Poker);
         assert_eq!(r("keep kk").map(|p| p.mask()), Ok(0b11100));
         assert_eq!(r("k K").map(|p| p.mask()), Ok(0b11110));
         assert_eq!(r("оставить ккт").map(|p| p.mask()), Ok(0b10100));
@@ -256,7 +298,22 @@ mod tests {
         assert_eq!(r("keep"), Err(RerollError::KeepWhat));
         assert_eq!(r("keep x"), Err(RerollError::BadFace("x".into())));
         assert_eq!(r("keep all"), Ok(Positions::NONE));
-        // Standard-dice labels: 6 is the king, 1 the ace.
-        assert_eq!(r("keep 661").map(|p| p.mask()), Ok(0b10100));
+        // Digits other than 9 and 10 are no faces of poker dice.
+        assert_eq!(r("keep 661"), Err(RerollError::BadFace("6".into())));
+        assert_eq!(r("keep 1"), Err(RerollError::BadFace("1".into())));
+        // Standard-dice labels: 6 is the king, 1 the ace; letters are refused.
+        let s = |t: &str| reroll(t, Some(&d), DiceKind::Standard);
+        assert_eq!(s("keep 661").map(|p| p.mask()), Ok(0b10100));
+        assert_eq!(s("keep KK"), Err(RerollError::BadFace("k".into())));
+        assert_eq!(s("keep 9"), Err(RerollError::BadFace("9".into())));
+    }
+
+    #[test]
+    fn the_russian_ten_is_kept_as_10() {
+        let d = dice("TT9AQ");
+        let r = |t: &str| reroll(t, Some(&d), DiceKind::Poker);
+        assert_eq!(r("оставить 10 10").map(|p| p.mask()), Ok(0b11100));
+        assert_eq!(r("оставить 1010т").map(|p| p.mask()), Ok(0b10100));
+        assert_eq!(r("оставить 0"), Err(RerollError::BadFace("0".into())));
     }
 }

@@ -8,7 +8,7 @@
 //!   type-ahead dropped before each question and lines wrapped to its width.
 //! - [`HumanPlayer`]: a [`crate::engine::Player`] that shows the seat's view
 //!   and reads its answers ([`command`], [`respond`], [`reroll`],
-//!   [`confirm`], claims through [`crate::rules::parse_claim`]), and `odds`
+//!   [`confirm`], claims through [`crate::rules::read_claim`]), and `odds`
 //!   at any question (exact, from [`crate::rules::chance_to_reach`] and
 //!   [`crate::rules::best_reroll`]).
 //! - [`Narrator`]: an [`crate::engine::Observer`] writing each public event
@@ -42,6 +42,7 @@
 //! ```
 
 mod answers;
+mod claim_reading;
 mod console;
 mod match_tally;
 mod narrator;

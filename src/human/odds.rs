@@ -9,7 +9,10 @@ use super::render::{Line, Render};
 use super::style::Style;
 use crate::engine::lowest_legal_claim;
 use crate::i18n::{Msg, percent};
-use crate::rules::{DecisionKind, Dice, Hand, SeatView, best_reroll, chance_to_reach, parse_claim};
+use crate::rules::{
+    DecisionKind, Dice, Face, Hand, Reading, SeatView, best_reroll, chance_to_reach, read_claim,
+    shown_faces,
+};
 
 /// The words that ask for the odds, in English and Russian.
 const WORDS: [&str; 4] = ["odds", "шансы", "chances", "шанс"];
@@ -49,11 +52,13 @@ pub(crate) fn odds_lines(
             chance: &percent(chance_to_reach(&[], hand, ranking), lang),
         })
     };
-    let named = if target.is_empty() {
-        None
+    // A hand the player names; a `T` that reads two ways gives both.
+    let named: Vec<Hand> = if target.is_empty() {
+        Vec::new()
     } else {
-        match parse_claim(target, ranking) {
-            Ok(hand) => Some(hand),
+        match read_claim(target, view.rules.into(), lang) {
+            Ok(Reading::Hand(hand)) => vec![hand],
+            Ok(Reading::Either([first, second])) => vec![first.hand, second.hand],
             Err(_) => {
                 let example = crate::i18n::example_claim(view.rules.dice);
                 let text = crate::text::shorten(target, 40);
@@ -67,45 +72,44 @@ pub(crate) fn odds_lines(
     let mut lines = Vec::new();
     // The claim on the table.
     match view.to_beat {
-        Some(t) if named.is_none() => {
+        Some(t) if named.is_empty() => {
             lines.push(line(Msg::OddsFor {
                 target: &render.hand(t.claim),
             }));
             lines.push(fresh(t.claim));
         }
-        None if named.is_none() && kind != DecisionKind::Claim => {
+        None if named.is_empty() && kind != DecisionKind::Claim => {
             lines.push(line(Msg::OddsNoClaim));
         }
         _ => {}
     }
     let rethrow = view.dice.filter(|_| kind == DecisionKind::Reroll);
-    match (named, rethrow) {
-        (Some(hand), Some(dice)) => {
-            lines.push(line(Msg::OddsFor {
-                target: &render.hand(hand),
-            }));
-            lines.push(best_keep(render, view, &dice, hand));
-        }
-        (Some(hand), None) => {
-            lines.push(line(Msg::OddsFor {
-                target: &render.hand(hand),
-            }));
-            lines.push(fresh(hand));
-        }
-        (None, Some(dice)) if view.to_beat.is_some() => {
-            let goal = lowest_legal_claim(view);
-            lines.push(line(Msg::OddsToBeat {
-                target: &render.hand(goal),
-            }));
-            lines.push(best_keep(render, view, &dice, goal));
-        }
-        (None, _) => {
-            if let (Some(dice), DecisionKind::Claim) = (view.dice, kind) {
-                let hand = dice.hand();
-                lines.push(line(Msg::OddsFor {
-                    target: &render.hand(hand),
+    for &hand in &named {
+        lines.push(line(Msg::OddsFor {
+            target: &render.hand(hand),
+        }));
+        lines.push(match rethrow {
+            Some(dice) => best_keep(render, view, &dice, hand),
+            None => fresh(hand),
+        });
+    }
+    if named.is_empty() {
+        match rethrow {
+            Some(dice) if view.to_beat.is_some() => {
+                let goal = lowest_legal_claim(view);
+                lines.push(line(Msg::OddsToBeat {
+                    target: &render.hand(goal),
                 }));
-                lines.push(fresh(hand));
+                lines.push(best_keep(render, view, &dice, goal));
+            }
+            _ => {
+                if let (Some(dice), DecisionKind::Claim) = (view.dice, kind) {
+                    let hand = dice.hand();
+                    lines.push(line(Msg::OddsFor {
+                        target: &render.hand(hand),
+                    }));
+                    lines.push(fresh(hand));
+                }
             }
         }
     }
@@ -121,10 +125,11 @@ fn best_keep(render: &Render, view: &SeatView<'_>, dice: &Dice, goal: Hand) -> L
     } else if positions.count() == 0 {
         Msg::OddsHeld.text(lang)
     } else {
-        let kept: String = (0..5)
+        let kept: Vec<Face> = (0..5)
             .filter(|&p| !positions.contains(p))
-            .map(|p| dice.0[p].label(view.rules.dice))
+            .map(|p| dice.0[p])
             .collect();
+        let kept = shown_faces(&kept, view.rules.dice, lang);
         let kept = if kept.is_empty() { "-".into() } else { kept };
         let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
         Msg::OddsBestKeep {

@@ -2,6 +2,7 @@
 //! decision owed, and reads the answer until it is a legal one.
 
 use super::answers::{self, RerollError, Respond, TableCommand};
+use super::claim_reading::read_typed_claim;
 use super::console::SharedConsole;
 use super::odds::{odds_lines, odds_request};
 use super::render::{Render, reader_seat};
@@ -10,7 +11,7 @@ use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, lowest_legal_claim,
 };
 use crate::i18n::{Lang, Msg, rules_text};
-use crate::rules::{ClaimError, Decision, DecisionKind, Face, Hand, SeatView, parse_claim};
+use crate::rules::{Decision, DecisionKind, Face, SeatView};
 
 /// The longest piece of a human's input quoted back in an error.
 const QUOTE_MAX: usize = 40;
@@ -24,9 +25,10 @@ const QUOTE_MAX: usize = 40;
 /// - **accept or challenge**: `accept`/`a`/`верю`/`в`, `challenge`/`c`/`не верю`/`н`;
 /// - **which dice to throw again**: positions counted **from 1** (`1 3 5`),
 ///   the faces to keep (`keep KK`, `оставить КК`), `all`, `none`;
-/// - **the claim**: anything [`parse_claim`] reads (notation, partial hands,
-///   standard-dice digits, English or Russian words); it must beat the claim
-///   on the table.
+/// - **the claim**: anything [`crate::rules::read_claim`] reads on the
+///   table's dice (notation, partial hands, English or Russian words); it
+///   must beat the claim on the table. A claim that reads two ways (a `T`
+///   that may be the ten or the Russian ace Т) is confirmed first.
 ///
 /// A refused answer gets a one-line reason and the same question again.
 /// `help`, `odds`, `history`, `rules` and `quit` work at every question
@@ -233,13 +235,22 @@ impl HumanPlayer {
             };
             let under = Msg::PositionRow.text(lang);
             let w = label.chars().count().max(under.chars().count());
-            let faces: Vec<String> = dice
-                .0
+            // Each die in a cell as wide as the widest label ("10"), so the
+            // positions stand under their dice.
+            let kind = r.rules.dice;
+            let cell = Face::ALL
                 .iter()
-                .map(|f| f.label(r.rules.dice).to_string())
-                .collect();
-            lines.push((Style::Private, format!("{label:>w$}  {}", faces.join("  "))));
-            lines.push((Style::Hint, format!("{under:>w$}  1  2  3  4  5")));
+                .map(|f| f.shown(kind, lang).chars().count())
+                .max();
+            let cells = |items: Vec<String>| {
+                let c = cell.unwrap_or(1);
+                let padded: Vec<String> = items.iter().map(|i| format!("{i:>c$}")).collect();
+                padded.join("  ")
+            };
+            let faces = cells(dice.0.iter().map(|f| f.shown(kind, lang).into()).collect());
+            let positions = cells((1..=5).map(|p: usize| p.to_string()).collect());
+            lines.push((Style::Private, format!("{label:>w$}  {faces}")));
+            lines.push((Style::Hint, format!("{under:>w$}  {positions}")));
             lines.push(msg(
                 Style::Private,
                 Msg::ThatMakes {
@@ -352,10 +363,18 @@ impl HumanPlayer {
             TableCommand::Help => {
                 let keep = crate::i18n::keep_example(self.render.rules.dice, lang);
                 let example = self.example();
+                let dice = self.render.rules.dice;
+                let (partial, three) = crate::i18n::partial_example(dice, lang);
+                let words = crate::i18n::example_words(dice, lang).join("; ");
                 let help = match kind {
                     DecisionKind::Respond => Msg::HelpRespond,
                     DecisionKind::Reroll => Msg::HelpReroll { keep: &keep },
-                    DecisionKind::Claim => Msg::HelpClaim { example: &example },
+                    DecisionKind::Claim => Msg::HelpClaim {
+                        example: &example,
+                        partial: &partial,
+                        three: &three,
+                        words: &words,
+                    },
                 };
                 self.say(Style::Hint, help);
                 self.say(Style::Hint, Msg::OddsHelp { example: &example });
@@ -435,14 +454,11 @@ impl HumanPlayer {
         let lang = self.lang();
         let kind = view.rules.dice;
         let keep = crate::i18n::keep_example(kind, lang);
-        let faces: Vec<String> = Face::ALL
-            .iter()
-            .map(|f| f.label(kind).to_string())
-            .collect();
+        let faces: Vec<&str> = Face::ALL.iter().map(|f| f.shown(kind, lang)).collect();
         let faces = faces.join(" ");
         let question = Msg::AskReroll { keep: &keep }.text(lang);
         self.ask(view, DecisionKind::Reroll, &question, |text| {
-            answers::reroll(text, view.dice.as_ref())
+            answers::reroll(text, view.dice.as_ref(), kind)
                 .map(Decision::Reroll)
                 .map_err(|e| {
                     let msg = match &e {
@@ -455,7 +471,7 @@ impl HumanPlayer {
                             faces: &faces,
                         },
                         RerollError::NotHeld(f) => Msg::RerollNotHeld {
-                            face: f.label(kind),
+                            face: f.shown(kind, lang),
                         },
                     };
                     msg.text(lang)
@@ -476,20 +492,8 @@ impl HumanPlayer {
             .text(lang),
         };
         self.ask(view, DecisionKind::Claim, &question, |text| {
-            let hand: Hand = parse_claim(text, ranking).map_err(|e| match e {
-                ClaimError::Empty => Msg::EmptyAnswer.text(lang),
-                ClaimError::Unreadable { reason, .. } => Msg::ClaimUnreadable {
-                    text: &quote(text),
-                    reason: &reason,
-                    example: &example,
-                }
-                .text(lang),
-                ClaimError::NoSuchHand { hint, .. } => Msg::ClaimNoSuchHand {
-                    text: &quote(text),
-                    no_straights: !hint.is_empty(),
-                }
-                .text(lang),
-            })?;
+            let rules = &self.render.rules;
+            let hand = read_typed_claim(text, rules, lang, &self.console, &example)?;
             match to_beat {
                 Some(t) if !ranking.beats(hand, t) => Err(Msg::ClaimNotHigher {
                     claim: &self.render.hand(hand),

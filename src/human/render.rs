@@ -5,7 +5,7 @@
 use super::style::Style;
 use crate::engine::{Challenge, Event, PublicEvent, SeatKind};
 use crate::i18n::{Lang, Msg};
-use crate::rules::{Dice, Hand, RoundAction, Rules, Seat, describe};
+use crate::rules::{Dice, Hand, RoundAction, Rules, Seat, describe, shown_faces};
 
 /// One line of output and its style.
 pub(crate) type Line = (Style, String);
@@ -66,17 +66,17 @@ impl Render {
     pub fn hand(&self, hand: Hand) -> String {
         format!(
             "{} ({})",
-            describe(hand, self.rules.ranking(), self.lang),
-            hand.labels(self.rules.dice)
+            describe(hand, self.rules, self.lang),
+            shown_faces(&hand.faces(), self.rules.dice, self.lang)
         )
     }
 
     /// Dice in position order with the table's labels: "K K 9 A Q".
     pub fn dice(&self, dice: &Dice) -> String {
-        let labels: Vec<String> = dice
+        let labels: Vec<&str> = dice
             .0
             .iter()
-            .map(|f| f.label(self.rules.dice).to_string())
+            .map(|f| f.shown(self.rules.dice, self.lang))
             .collect();
         labels.join(" ")
     }
@@ -245,7 +245,7 @@ impl Render {
         };
         let revealed = Msg::Revealed {
             dice: &self.dice(&c.dice),
-            hand: &describe(c.dice.hand(), self.rules.ranking(), lang),
+            hand: &describe(c.dice.hand(), self.rules, lang),
         };
         vec![
             (Style::Challenge, challenges.text(lang)),
@@ -274,7 +274,7 @@ impl Render {
                 let rolls: Vec<String> = rolls
                     .iter()
                     .map(|roll| {
-                        let face = roll.face.label(self.rules.dice);
+                        let face = roll.face.shown(self.rules.dice, self.lang);
                         format!("{} {face}", self.name(roll.seat))
                     })
                     .collect();

@@ -25,9 +25,12 @@ mod words;
 
 pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
-pub use msg::{AppMsg, CheckMsg, HandColumn, Msg, RulesMsg, TournamentMsg, ViewerMsg};
+pub use msg::{AppMsg, CheckMsg, ClaimMsg, HandColumn, Msg, RulesMsg, TournamentMsg, ViewerMsg};
 pub use rules_text::rules_text;
-pub use words::{Noun, category_name, count, example_claim, keep_example, percent};
+pub use words::{
+    Noun, category_name, count, example_claim, example_words, keep_example, partial_example,
+    percent,
+};
 
 /// The language the environment asks for: the first of `LC_ALL`,
 /// `LC_MESSAGES`, `LANG` that is set and not empty decides; a value starting

@@ -5,8 +5,11 @@
 use super::Lang;
 use super::hand_table::{THROWS, category_odds};
 use super::msg::{HandColumn, RulesMsg};
-use super::words::{Noun, category_name, count, example_claim, keep_example, percent};
-use crate::rules::{Category, Dice, Face, Hand, Ranking, Rules, Straights, describe};
+use super::words::{
+    Noun, category_name, count, example_claim, example_words, keep_example, partial_example,
+    percent,
+};
+use crate::rules::{Category, Dice, Hand, Ranking, Rules, Straights, describe, shown_faces};
 
 /// Text width the prose is wrapped to.
 const WIDTH: usize = 78;
@@ -74,9 +77,14 @@ fn sections(lang: Lang, rules: &Rules) -> Vec<Section> {
     let next = say(RulesMsg::NextStarter(rules.next_round_starter));
     let mut after_table = vec![say(RulesMsg::Ties {
         kickers: rules.kickers,
+        high: &f.ties.0,
+        low: &f.ties.1,
     })];
     if rules.straights == Straights::None {
-        after_table.push(say(RulesMsg::NoStraights));
+        after_table.push(say(RulesMsg::NoStraights {
+            high: &f.straights.0,
+            low: &f.straights.1,
+        }));
     }
     after_table.push(say(RulesMsg::Chances { throws: THROWS }));
     vec![
@@ -119,6 +127,8 @@ fn sections(lang: Lang, rules: &Rules) -> Vec<Section> {
                 example: &f.example,
                 partial: &f.partial,
                 kkk: &f.kkk,
+                three: &f.three,
+                words: &f.words,
             })],
         ),
         Section::Hands(say(RulesMsg::HandsHead), after_table),
@@ -150,27 +160,53 @@ struct Facts {
     chips: String,
     top: String,
     kkk: String,
+    /// The three of a kind of `kkk` in words: "three kings", "three sixes".
+    three: String,
     /// Three kings as a partial claim in the table's labels: `KKK`, `666`.
     partial: String,
     keep: String,
     example: String,
+    /// Claims in words, quoted: two in `lang`, one in the other language.
+    words: String,
+    /// Three kings with high and with low odd dice, in labels.
+    ties: (String, String),
+    /// The two straights' faces, spaced, in labels.
+    straights: (String, String),
 }
 
 fn facts(rules: &Rules, lang: Lang) -> Facts {
     let kind = rules.dice;
     let ranking = rules.ranking();
+    let shown = |hand: Hand| shown_faces(&hand.faces(), kind, lang);
+    let spaced = |hand: Hand| {
+        let faces: Vec<&str> = hand.faces().iter().map(|f| f.shown(kind, lang)).collect();
+        faces.join(" ")
+    };
+    let (open, close) = match lang {
+        Lang::En => ("\"", "\""),
+        Lang::Ru => ("«", "»"),
+    };
+    let words = example_words(kind, lang)
+        .map(|w| format!("{open}{w}{close}"))
+        .join(", ");
+    let (partial, three) = partial_example(kind, lang);
     let kkk = example_hand("KKKT9", Category::ThreeOfAKind, ranking);
+    let hand = |letters: &str| letters.parse::<Dice>().map_or(Hand::HIGHEST, |d| d.hand());
     Facts {
         chips: count(u64::from(rules.chips), Noun::Chip, lang),
         top: format!(
             "{} ({})",
-            describe(Hand::HIGHEST, ranking, lang),
-            Hand::HIGHEST.labels(kind)
+            describe(Hand::HIGHEST, rules, lang),
+            shown(Hand::HIGHEST)
         ),
-        kkk: kkk.labels(kind),
-        partial: Face::King.label(kind).to_string().repeat(3),
+        kkk: shown(kkk),
+        three,
+        partial,
         keep: keep_example(kind, lang),
         example: example_claim(kind),
+        words,
+        ties: (shown(hand("KKKQJ")), shown(hand("KKKT9"))),
+        straights: (spaced(hand("AKQJT")), spaced(hand("KQJT9"))),
     }
 }
 
@@ -227,7 +263,7 @@ fn hand_table(lang: Lang, rules: &Rules) -> String {
         rows.push([
             (i + 1).to_string(),
             category_name(row.category, lang).to_string(),
-            example.labels(rules.dice),
+            shown_faces(&example.faces(), rules.dice, lang),
             row.hands.to_string(),
             row.throws.to_string(),
             percent(row.chance(), lang),

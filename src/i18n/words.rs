@@ -1,7 +1,7 @@
 //! Small pieces of language: hand category names, counted nouns, percentages.
 
 use super::Lang;
-use crate::rules::{Category, DiceKind, Face, Hand};
+use crate::rules::{Category, Dice, DiceKind, Face, Hand, Naming, Ranking, describe};
 
 /// The name players use for a category: "full house" / "фул-хаус".
 ///
@@ -139,4 +139,51 @@ pub fn keep_example(kind: DiceKind, lang: Lang) -> String {
 pub fn example_claim(kind: DiceKind) -> String {
     let counts = [2, 0, 0, 3, 0, 0]; // three queens, two nines
     Hand::from_counts(counts).map_or_else(|| "QQQ99".to_string(), |h| h.labels(kind))
+}
+
+/// Three kings as a partial claim in the labels players see, and the words
+/// for the hand it stands for: `("KKK", "three kings")`,
+/// `("ККК", "тройка королей")`, `("666", "three sixes")`.
+///
+/// ```
+/// use liar::i18n::{Lang, partial_example};
+/// use liar::rules::DiceKind;
+/// assert_eq!(partial_example(DiceKind::Standard, Lang::Ru), ("666".into(), "три шестёрки".into()));
+/// ```
+pub fn partial_example(kind: DiceKind, lang: Lang) -> (String, String) {
+    let partial = Face::King.shown(kind, lang).repeat(3);
+    (partial, named("KKKT9", kind, lang))
+}
+
+/// Three claims in words on dice of `kind`: a full house and two pairs in
+/// `lang`, and a third in the other language ("пара тузов" for English,
+/// "three kings" for Russian).
+///
+/// ```
+/// use liar::i18n::{Lang, example_words};
+/// use liar::rules::DiceKind;
+/// let [full, _, other] = example_words(DiceKind::Standard, Lang::En);
+/// assert_eq!(full, "full house, fives over twos");
+/// assert_eq!(other, "пара единиц");
+/// ```
+pub fn example_words(kind: DiceKind, lang: Lang) -> [String; 3] {
+    let other = match lang {
+        Lang::En => named("AAJT9", kind, Lang::Ru),
+        Lang::Ru => named("KKKT9", kind, Lang::En),
+    };
+    [
+        named("QQQ99", kind, lang),
+        named("KK99T", kind, lang),
+        other,
+    ]
+}
+
+/// The words for the hand of five canonical `letters`, on dice of `kind`.
+fn named(letters: &str, kind: DiceKind, lang: Lang) -> String {
+    let hand = letters.parse::<Dice>().map_or(Hand::HIGHEST, |d| d.hand());
+    let naming = Naming {
+        ranking: Ranking::default(),
+        dice: kind,
+    };
+    describe(hand, naming, lang)
 }

@@ -5,10 +5,11 @@
 //! kings", "фул, дамы на девятках"); a partial claim means the **lowest** hand
 //! that matches it under the table's ranking.
 
-use super::face::{Dice, Face};
+use super::face::{Dice, DiceKind, Face};
 use super::hand::{Category, Hand};
 use super::ranking::Ranking;
-use super::words;
+use super::table_rules::Rules;
+use super::words::{self, ClaimReason};
 
 /// A language for hand names.
 #[derive(
@@ -99,38 +100,79 @@ impl ClaimPattern {
     }
 }
 
-/// Why a claim could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a claim could not be read. Its [`Display`](std::fmt::Display) is
+/// English (for bots and files); `ClaimError::text` in [`crate::i18n`]
+/// writes it in either language.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClaimError {
     /// Nothing was written.
-    #[error(
-        "empty claim: write a hand such as QQQ99, KKK, 55522, \"full house queens over nines\" or \"фул, дамы на девятках\""
-    )]
     Empty,
     /// The text is neither notation nor words the parser knows.
-    #[error(
-        "cannot read {text:?} as a hand: {reason}. Write five dice (QQQ99, or 55522 on standard dice), part of a hand (KKK = three kings), or words such as \"full house queens over nines\", \"two pairs kings and nines\", \"каре королей\""
-    )]
     Unreadable {
-        /// The text as given.
+        /// The text as given (shortened when too long).
         text: String,
-        /// What went wrong, in a few words.
-        reason: String,
+        /// What went wrong.
+        reason: ClaimReason,
     },
     /// The text reads fine but no hand fits it under this table's rules.
-    #[error("no hand fits {text:?} under this table's rules{hint}")]
     NoSuchHand {
         /// The text as given.
         text: String,
-        /// Extra explanation, starting with "; " when present.
-        hint: String,
+        /// Whether it names only straights, at a table without them.
+        no_straights: bool,
     },
 }
+
+impl std::error::Error for ClaimError {}
 
 /// The longest claim text the parser looks at; longer input is refused whole.
 pub const MAX_CLAIM_LEN: usize = 200;
 
-/// Reads a claim in any supported form and returns the hand it stands for.
+/// What naming and reading hands depend on at a table: its ranking and its
+/// dice. A bare [`Ranking`] converts to poker dice.
+///
+/// ```
+/// use liar::rules::{DiceKind, Naming, Ranking, Rules};
+/// let standard = Rules { dice: DiceKind::Standard, ..Rules::default() };
+/// assert_eq!(Naming::from(&standard).dice, DiceKind::Standard);
+/// assert_eq!(Naming::from(Ranking::default()).dice, DiceKind::Poker);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Naming {
+    /// The table's ranking variant.
+    pub ranking: Ranking,
+    /// The table's dice: their faces are named by pips on standard dice.
+    pub dice: DiceKind,
+}
+
+impl From<Ranking> for Naming {
+    fn from(ranking: Ranking) -> Self {
+        Naming {
+            ranking,
+            dice: DiceKind::Poker,
+        }
+    }
+}
+
+impl From<&Rules> for Naming {
+    fn from(rules: &Rules) -> Self {
+        Naming {
+            ranking: rules.ranking(),
+            dice: rules.dice,
+        }
+    }
+}
+
+impl From<Rules> for Naming {
+    fn from(rules: Rules) -> Self {
+        Naming::from(&rules)
+    }
+}
+
+/// Reads a claim in any supported form and returns the hand it stands for:
+/// the reader for bots and files, which takes the faces of both kinds of
+/// dice (poker letters and words, standard-dice digits and pips) whatever
+/// the table's dice. People's claims go through [`read_claim`].
 ///
 /// ```
 /// use liar::rules::{parse_claim, Ranking};
@@ -145,6 +187,107 @@ pub const MAX_CLAIM_LEN: usize = 200;
 /// assert!(parse_claim("seven dwarves", r).is_err());
 /// ```
 pub fn parse_claim(text: &str, ranking: Ranking) -> Result<Hand, ClaimError> {
+    let trimmed = checked(text)?;
+    let pattern = match parse_notation(trimmed, None, Tee::Letter) {
+        Some(Ok(Notation::Hand(hand))) => return Ok(hand),
+        Some(Ok(Notation::Part(pattern))) => pattern,
+        Some(Err(reason)) => return Err(unreadable(trimmed, reason)),
+        None => words::parse_words(trimmed, None).map_err(|r| unreadable(trimmed, r))?,
+    };
+    lowest(trimmed, &pattern, ranking)
+}
+
+/// A person's claim as read: one hand, or two that the text could mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// The text means this hand.
+    Hand(Hand),
+    /// The text could mean either hand: a `T` may be the ten or, as the
+    /// Russian Т (туз), the ace. The first reading takes it as the ace.
+    Either([Choice; 2]),
+}
+
+/// One way to read an ambiguous claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The hand it stands for.
+    pub hand: Hand,
+    /// The faces typed, read this way, in the order typed.
+    pub faces: Vec<Face>,
+}
+
+/// Reads a claim a person typed at a table of `naming` whose player reads
+/// `lang`: like [`parse_claim`], but only the faces of the table's dice
+/// are faces (poker: `9 10 J Q K A`, `T`, `В Д К Т` and their words;
+/// standard: `1`–`6` and pips, "three twos", «три двойки»); part of a hand
+/// in notation must hold a pair or more (`K` alone is refused); and a `T`
+/// that could be the ten or the Russian ace (Т, туз) gives both readings: a
+/// Cyrillic Т in any language, a Latin T in Russian.
+///
+/// ```
+/// use liar::rules::{read_claim, DiceKind, Lang, Naming, Ranking, Reading};
+/// let poker = Naming::from(Ranking::default());
+/// let standard = Naming { dice: DiceKind::Standard, ..poker };
+/// let hand = |t: &str, n: Naming| match read_claim(t, n, Lang::En) {
+///     Ok(Reading::Hand(h)) => h.labels(n.dice),
+///     other => format!("{other:?}"),
+/// };
+/// assert_eq!(hand("three twos", standard), "22243");
+/// assert_eq!(hand("KKK", poker), "KKKT9");
+/// assert!(read_claim("1 1", poker, Lang::En).is_err()); // no 1 on poker dice
+/// assert!(read_claim("three kings", standard, Lang::En).is_err());
+/// let either = read_claim("ТТТ", poker, Lang::Ru);
+/// assert!(matches!(either, Ok(Reading::Either(_))));
+/// ```
+pub fn read_claim(text: &str, naming: Naming, lang: Lang) -> Result<Reading, ClaimError> {
+    let trimmed = checked(text)?;
+    let dice = Some(naming.dice);
+    let ambiguous = trimmed.chars().any(|c| match c {
+        'Т' | 'т' => true,
+        'T' | 't' => lang == Lang::Ru,
+        _ => false,
+    });
+    let tees = if ambiguous {
+        vec![Tee::Ace, Tee::Ten]
+    } else {
+        vec![Tee::Letter]
+    };
+    let mut read = Vec::new();
+    for tee in tees {
+        let hand = match parse_notation(trimmed, dice, tee) {
+            Some(Ok(Notation::Hand(hand))) => Ok((hand, notation_faces(trimmed, tee))),
+            Some(Ok(Notation::Part(pattern))) if pattern.counts.iter().all(|&n| n <= Some(1)) => {
+                Err(unreadable(trimmed, ClaimReason::NoGroup))
+            }
+            Some(Ok(Notation::Part(pattern))) => lowest(trimmed, &pattern, naming.ranking)
+                .map(|hand| (hand, notation_faces(trimmed, tee))),
+            Some(Err(reason)) => Err(unreadable(trimmed, reason)),
+            None => words::parse_words(trimmed, dice)
+                .map_err(|r| unreadable(trimmed, r))
+                .and_then(|pattern| lowest(trimmed, &pattern, naming.ranking))
+                .map(|hand| (hand, Vec::new())),
+        };
+        read.push(hand);
+    }
+    match read.as_slice() {
+        [Ok((a, fa)), Ok((b, fb))] if a != b => Ok(Reading::Either([
+            Choice {
+                hand: *a,
+                faces: fa.clone(),
+            },
+            Choice {
+                hand: *b,
+                faces: fb.clone(),
+            },
+        ])),
+        [.., Ok((hand, _))] | [Ok((hand, _)), ..] => Ok(Reading::Hand(*hand)),
+        [first, ..] => first.clone().map(|(hand, _)| Reading::Hand(hand)),
+        [] => Err(ClaimError::Empty),
+    }
+}
+
+/// The text trimmed, or why it cannot be a claim at all.
+fn checked(text: &str) -> Result<&str, ClaimError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(ClaimError::Empty);
@@ -152,73 +295,145 @@ pub fn parse_claim(text: &str, ranking: Ranking) -> Result<Hand, ClaimError> {
     if trimmed.len() > MAX_CLAIM_LEN {
         return Err(ClaimError::Unreadable {
             text: crate::text::shorten(trimmed, 40),
-            reason: format!("longer than {MAX_CLAIM_LEN} bytes"),
+            reason: ClaimReason::TooLong,
         });
     }
-    let pattern = match parse_notation(trimmed) {
-        Some(Ok(hand)) => return Ok(hand),
-        Some(Err(pattern)) => pattern,
-        None => words::parse_words(trimmed).map_err(|reason| ClaimError::Unreadable {
-            text: trimmed.to_string(),
-            reason,
-        })?,
-    };
+    Ok(trimmed)
+}
+
+fn unreadable(text: &str, reason: ClaimReason) -> ClaimError {
+    ClaimError::Unreadable {
+        text: text.to_string(),
+        reason,
+    }
+}
+
+/// The lowest hand fitting `pattern`, or why there is none.
+fn lowest(text: &str, pattern: &ClaimPattern, ranking: Ranking) -> Result<Hand, ClaimError> {
     pattern
         .lowest(ranking)
         .ok_or_else(|| ClaimError::NoSuchHand {
-            text: trimmed.to_string(),
-            hint: no_hand_hint(&pattern, ranking),
+            text: text.to_string(),
+            no_straights: only_straights(pattern, ranking),
         })
 }
 
-fn no_hand_hint(pattern: &ClaimPattern, ranking: Ranking) -> String {
+/// Whether `pattern` names nothing but straights, at a table without them.
+fn only_straights(pattern: &ClaimPattern, ranking: Ranking) -> bool {
     let straights_only = CategorySet::straights();
-    if pattern.categories != CategorySet::ANY
+    pattern.categories != CategorySet::ANY
         && ranking.straights == super::Straights::None
         && Category::ALL
             .iter()
             .all(|&c| !pattern.categories.allows(c) || straights_only.allows(c))
-    {
-        "; this table plays without straights".to_string()
-    } else {
-        String::new()
-    }
 }
 
-/// Notation: dice letters/digits only (spaces, commas and dashes between
-/// them are ignored; `10` is a ten). Five dice give the hand itself
-/// (`Ok`); fewer give a partial pattern (`Err(pattern)`). `None` if the
-/// text is not notation at all.
-fn parse_notation(text: &str) -> Option<Result<Hand, ClaimPattern>> {
-    let mut faces: Vec<Face> = Vec::with_capacity(5);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '1' && chars.peek() == Some(&'0') {
-            chars.next();
-            faces.push(Face::Ten);
-        } else if matches!(c, ' ' | ',' | '-' | '/') {
-            continue;
+/// How the letter T reads in notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tee {
+    /// Latin T the ten, Cyrillic Т the ace (туз).
+    Letter,
+    /// Either T is the ace.
+    Ace,
+    /// Either T is the ten.
+    Ten,
+}
+
+/// Notation read: a whole hand or part of one.
+enum Notation {
+    Hand(Hand),
+    Part(ClaimPattern),
+}
+
+/// One label of notation: `10` or one character.
+fn labels(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let len = if rest.starts_with("10") {
+            2
         } else {
-            faces.push(Face::from_char(c)?);
+            c.len_utf8()
+        };
+        let (label, tail) = rest.split_at(len);
+        if !matches!(c, ' ' | ',' | '-' | '/') {
+            out.push(label);
         }
-        if faces.len() > 5 {
-            return None;
-        }
+        rest = tail;
     }
-    if faces.is_empty() {
+    out
+}
+
+/// The face a notation label names, and the dice that carry it; `None` if
+/// no dice do. Look-alikes read as what they look like: Cyrillic А as the
+/// ace A, Latin B as the Russian В (валет).
+fn label_face(label: &str, tee: Tee) -> Option<(Face, DiceKind)> {
+    let mut chars = label.chars();
+    let c = chars.next()?;
+    if label == "10" {
+        return Some((Face::Ten, DiceKind::Poker));
+    }
+    if chars.next().is_some() {
         return None;
     }
-    if faces.len() == 5 {
-        let mut dice = [Face::Nine; 5];
-        dice.copy_from_slice(&faces);
-        return Some(Ok(Dice(dice).hand()));
+    let face = match (c, tee) {
+        ('T' | 't' | 'Т' | 'т', Tee::Ace) => Face::Ace,
+        ('T' | 't' | 'Т' | 'т', Tee::Ten) => Face::Ten,
+        ('А' | 'а', _) => Face::Ace,
+        ('B' | 'b', _) => Face::Jack,
+        _ => Face::from_char(c)?,
+    };
+    let kind = if ('1'..='8').contains(&c) {
+        DiceKind::Standard
+    } else {
+        DiceKind::Poker
+    };
+    Some((face, kind))
+}
+
+/// The faces of notation `text` read with `tee`, in the order typed.
+fn notation_faces(text: &str, tee: Tee) -> Vec<Face> {
+    let faces = labels(text).into_iter().map(|l| label_face(l, tee));
+    faces.flatten().map(|(face, _)| face).collect()
+}
+
+/// Notation: dice letters/digits only (spaces, commas, dashes and slashes
+/// between them are ignored; `10` is a ten). Five dice give the hand
+/// itself; fewer give a partial pattern. `None` if the text is not
+/// notation at all; an error if it names a face `dice` do not have.
+fn parse_notation(
+    text: &str,
+    dice: Option<DiceKind>,
+    tee: Tee,
+) -> Option<Result<Notation, ClaimReason>> {
+    let labels = labels(text);
+    if labels.is_empty() || labels.len() > 5 {
+        return None;
+    }
+    let mut faces: Vec<Face> = Vec::with_capacity(5);
+    let mut foreign = None;
+    for label in labels {
+        let (face, kind) = label_face(label, tee)?;
+        if dice.is_some_and(|d| d != kind) && foreign.is_none() {
+            foreign = Some(label);
+        }
+        faces.push(face);
+    }
+    if let (Some(typed), Some(dice)) = (foreign, dice) {
+        return Some(Err(ClaimReason::NotOnDice {
+            typed: typed.to_string(),
+            dice,
+        }));
+    }
+    if let Ok(dice) = <[Face; 5]>::try_from(faces.as_slice()) {
+        return Some(Ok(Notation::Hand(Dice(dice).hand())));
     }
     let mut pattern = ClaimPattern::default();
     for f in &faces {
         let slot = &mut pattern.counts[f.index()];
         *slot = Some(slot.unwrap_or(0) + 1);
     }
-    Some(Err(pattern))
+    Some(Ok(Notation::Part(pattern)))
 }
 
 /// Writes a hand in canonical notation, e.g. `QQQ99`.
@@ -227,19 +442,27 @@ pub fn notation(hand: Hand) -> String {
 }
 
 /// Describes a claim in words: "full house, queens over nines",
-/// "фул-хаус, дамы на девятках". Odd dice are named only where they are not
-/// the lowest possible, so the words read back to the same claim.
+/// "фул-хаус, дамы на девятках"; on standard dice by pips, "full house,
+/// fives over twos", «три двойки». Odd dice are named only where they are
+/// not the lowest possible, so the words read back to the same claim.
+/// `naming` is a [`Naming`], or a [`Ranking`] for poker dice.
 ///
 /// ```
-/// use liar::rules::{describe, parse_claim, Hand, Lang, Ranking};
+/// use liar::rules::{describe, parse_claim, read_claim, DiceKind, Hand, Lang, Naming};
+/// use liar::rules::{Ranking, Reading};
 /// let r = Ranking::default();
+/// let standard = Naming { ranking: r, dice: DiceKind::Standard };
 /// for hand in Hand::all() {
 ///     for lang in [Lang::En, Lang::Ru] {
 ///         let words = describe(hand, r, lang);
 ///         assert_eq!(parse_claim(&words, r), Ok(hand), "{words}");
+///         let pips = describe(hand, standard, lang);
+///         assert_eq!(read_claim(&pips, standard, lang), Ok(Reading::Hand(hand)), "{pips}");
 ///     }
 /// }
+/// let h = "QQQ99".parse::<liar::rules::Dice>().unwrap().hand();
+/// assert_eq!(describe(h, standard, Lang::En), "full house, fives over twos");
 /// ```
-pub fn describe(hand: Hand, ranking: Ranking, lang: Lang) -> String {
-    words::describe(hand, ranking, lang)
+pub fn describe(hand: Hand, naming: impl Into<Naming>, lang: Lang) -> String {
+    words::describe(hand, naming.into(), lang)
 }

@@ -1,5 +1,6 @@
 //! Die faces and the two kinds of dice.
 
+use super::claim::Lang;
 use std::fmt;
 
 /// One face of a die, lowest to highest: `9 T J Q K A`.
@@ -59,6 +60,29 @@ impl Face {
         }
     }
 
+    /// How a player sees this face: the poker letters `9 T J Q K A` in
+    /// English, `9 10 В Д К Т` in Russian (so that no two look alike: the
+    /// Russian ace Т is the туз), the pips `2 3 4 5 6 1` on standard dice.
+    ///
+    /// ```
+    /// use liar::rules::{DiceKind, Face, Lang};
+    /// assert_eq!(Face::Ten.shown(DiceKind::Poker, Lang::En), "T");
+    /// assert_eq!(Face::Ten.shown(DiceKind::Poker, Lang::Ru), "10");
+    /// assert_eq!(Face::Ace.shown(DiceKind::Poker, Lang::Ru), "Т");
+    /// assert_eq!(Face::Ace.shown(DiceKind::Standard, Lang::Ru), "1");
+    /// ```
+    pub fn shown(self, kind: DiceKind, lang: Lang) -> &'static str {
+        const POKER_EN: [&str; 6] = ["9", "T", "J", "Q", "K", "A"];
+        const POKER_RU: [&str; 6] = ["9", "10", "В", "Д", "К", "Т"];
+        const STANDARD: [&str; 6] = ["2", "3", "4", "5", "6", "1"];
+        let labels = match (kind, lang) {
+            (DiceKind::Standard, _) => STANDARD,
+            (DiceKind::Poker, Lang::En) => POKER_EN,
+            (DiceKind::Poker, Lang::Ru) => POKER_RU,
+        };
+        labels[self.index()]
+    }
+
     /// Reads one face from a character: poker letters (either case), standard
     /// digits `1`–`6`, or the Russian card letters `В Д К Т` (валет, дама,
     /// король, туз).
@@ -78,6 +102,25 @@ impl Face {
 impl fmt::Display for Face {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
+    }
+}
+
+/// Faces as a player sees them ([`Face::shown`]), in the order given:
+/// `KKKT9` in English, `К К К 10 9` in Russian (spaced, for the ten's two
+/// digits), `66632` on standard dice.
+///
+/// ```
+/// use liar::rules::{DiceKind, Face, Lang, shown_faces};
+/// let faces = [Face::King, Face::King, Face::Ten];
+/// assert_eq!(shown_faces(&faces, DiceKind::Poker, Lang::En), "KKT");
+/// assert_eq!(shown_faces(&faces, DiceKind::Poker, Lang::Ru), "К К 10");
+/// assert_eq!(shown_faces(&faces, DiceKind::Standard, Lang::Ru), "663");
+/// ```
+pub fn shown_faces(faces: &[Face], kind: DiceKind, lang: Lang) -> String {
+    let labels: Vec<&str> = faces.iter().map(|f| f.shown(kind, lang)).collect();
+    match (kind, lang) {
+        (DiceKind::Poker, Lang::Ru) => labels.join(" "),
+        _ => labels.concat(),
     }
 }
 

@@ -14,9 +14,10 @@ mod view;
 mod words;
 
 pub use claim::{
-    CategorySet, ClaimError, ClaimPattern, Lang, MAX_CLAIM_LEN, describe, notation, parse_claim,
+    CategorySet, Choice, ClaimError, ClaimPattern, Lang, MAX_CLAIM_LEN, Naming, Reading, describe,
+    notation, parse_claim, read_claim,
 };
-pub use face::{Dice, DiceKind, DiceParseError, Face};
+pub use face::{Dice, DiceKind, DiceParseError, Face, shown_faces};
 pub use game::{
     Applied, Decision, DecisionKind, GameState, IllegalDecision, Pending, Positions, RoundEnd,
     Showdown,
@@ -27,3 +28,5 @@ pub use ranking::{Ranking, Straights};
 pub use seating::{MAX_RETHROWS, SeatingRoll, seating_throw};
 pub use table_rules::{MAX_SEATS, NextRoundStarter, Rules, Seat, SeatingRule};
 pub use view::{ClaimOnTable, RoundAction, SeatView};
+pub use words::{ClaimReason, Expected};
+pub(crate) use words::{english_many, russian_names};

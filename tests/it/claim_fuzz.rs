@@ -10,7 +10,9 @@
 //! LIAR_FUZZ_CASES=1000000 cargo test --release --test it claim_fuzz -- --nocapture
 //! ```
 
-use liar::rules::{Hand, Lang, Ranking, describe, parse_claim};
+use liar::rules::{
+    DiceKind, Hand, Lang, Naming, Ranking, Reading, describe, parse_claim, read_claim,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -24,6 +26,15 @@ fn cases() -> u32 {
 /// Words and pieces the parser knows, so generated inputs get past the
 /// first word often enough to reach deep parts of the grammar.
 const PIECES: &[&str] = &[
+    "twos",
+    "sixes",
+    "двойки",
+    "тройки",
+    "единицей",
+    "ТТТ",
+    "T",
+    "1 1",
+    "10",
     "full house",
     "фул",
     "фул-хаус",
@@ -154,6 +165,35 @@ fn the_claim_parser_never_panics_and_only_returns_real_hands() {
                         let reason = e.to_string();
                         prop_assert!(!reason.trim().is_empty());
                         prop_assert!(!reason.contains('\n'), "{reason}");
+                    }
+                }
+            }
+            // A person's claim on each kind of dice, in each language: one
+            // hand, or two different ones to choose from, each of which its
+            // own words name again; or a one-line reason in that language.
+            for dice in [DiceKind::Poker, DiceKind::Standard] {
+                let naming = Naming {
+                    ranking: Ranking::default(),
+                    dice,
+                };
+                for lang in [Lang::En, Lang::Ru] {
+                    let hands = match read_claim(&text, naming, lang) {
+                        Ok(Reading::Hand(hand)) => vec![hand],
+                        Ok(Reading::Either([a, b])) => {
+                            prop_assert_ne!(a.hand, b.hand);
+                            vec![a.hand, b.hand]
+                        }
+                        Err(e) => {
+                            let reason = e.text(lang, dice);
+                            prop_assert!(!reason.trim().is_empty());
+                            prop_assert!(!reason.contains('\n'), "{reason}");
+                            vec![]
+                        }
+                    };
+                    for hand in hands {
+                        let words = describe(hand, naming, lang);
+                        let back = read_claim(&words, naming, lang);
+                        prop_assert_eq!(back, Ok(Reading::Hand(hand)), "{}", words);
                     }
                 }
             }

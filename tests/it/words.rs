@@ -1,7 +1,7 @@
 //! Hand names in words, through the public API: what players may write, what
 //! `describe` writes, and that the two agree for every hand and variant.
 
-use liar::rules::{ClaimError, Hand, Lang, Ranking, Straights, describe, parse_claim};
+use liar::rules::{ClaimError, DiceKind, Hand, Lang, Ranking, Straights, describe, parse_claim};
 
 /// (words, the hand they stand for under the default ranking)
 const ENGLISH: &[(&str, &str)] = &[
@@ -295,9 +295,7 @@ fn straights_are_refused_on_tables_without_them() {
     };
     for text in ["high straight", "стрит", "малый стрит"] {
         match parse_claim(text, r) {
-            Err(ClaimError::NoSuchHand { hint, .. }) => {
-                assert!(hint.contains("straights"), "{hint}")
-            }
+            Err(ClaimError::NoSuchHand { no_straights, .. }) => assert!(no_straights, "{text}"),
             other => panic!("{text:?}: {other:?}"),
         }
     }
@@ -309,7 +307,7 @@ fn straights_are_refused_on_tables_without_them() {
 
 fn reason(text: &str) -> String {
     match parse_claim(text, Ranking::default()) {
-        Err(ClaimError::Unreadable { reason, .. }) => reason,
+        Err(ClaimError::Unreadable { reason, .. }) => reason.text(Lang::En, DiceKind::Poker),
         other => panic!("{text:?} should be unreadable, got {other:?}"),
     }
 }
@@ -355,4 +353,403 @@ fn impossible_but_readable_claims_have_no_hand() {
         parse_claim("nothing with king queen jack ten nine", Ranking::default()),
         Err(ClaimError::NoSuchHand { .. })
     ));
+}
+
+// ---------------------------------------------------------------------------
+// What a person types at a table: `read_claim` on the table's own dice.
+
+use liar::rules::{Choice, ClaimReason, Dice, Naming, Reading, read_claim};
+
+fn standard(ranking: Ranking) -> Naming {
+    Naming {
+        ranking,
+        dice: DiceKind::Standard,
+    }
+}
+
+fn hand_of(letters: &str) -> Hand {
+    letters.parse::<Dice>().unwrap().hand()
+}
+
+/// The one hand a typed claim means at a table of `naming`.
+fn typed(text: &str, naming: Naming, lang: Lang) -> Result<Hand, String> {
+    match read_claim(text, naming, lang) {
+        Ok(Reading::Hand(hand)) => Ok(hand),
+        Ok(either) => Err(format!("two readings: {either:?}")),
+        Err(e) => Err(e.text(lang, naming.dice)),
+    }
+}
+
+#[test]
+fn standard_dice_names_round_trip_for_every_hand_and_variant() {
+    let mut failures = Vec::new();
+    for r in Ranking::all() {
+        for hand in Hand::all() {
+            for lang in [Lang::En, Lang::Ru] {
+                let words = describe(hand, standard(r), lang);
+                let read = typed(&words, standard(r), lang).ok();
+                if read != claimed(hand, r) {
+                    failures.push(format!("{r:?} {hand}: {words:?} reads as {read:?}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn poker_names_round_trip_through_the_table_reader_too() {
+    let mut failures = Vec::new();
+    for r in Ranking::all() {
+        for hand in Hand::all() {
+            for lang in [Lang::En, Lang::Ru] {
+                let words = describe(hand, r, lang);
+                let read = typed(&words, r.into(), lang).ok();
+                if read != claimed(hand, r) {
+                    failures.push(format!("{r:?} {hand}: {words:?} reads as {read:?}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn standard_dice_are_named_by_pips_never_by_poker_words() {
+    let s = standard(Ranking::default());
+    let cases = [
+        ("999JT", "three twos", "три двойки"),
+        (
+            "KK9QA",
+            "pair of sixes with one and five",
+            "пара шестёрок с единицей и пятёркой",
+        ),
+        ("KKJT9", "pair of sixes", "пара шестёрок"),
+        (
+            "KKK99",
+            "full house, sixes over twos",
+            "фул-хаус, шестёрки на двойках",
+        ),
+        (
+            "KKJJ9",
+            "two pairs, sixes and fours",
+            "две пары, шестёрки и четвёрки",
+        ),
+        ("AAAAA", "five ones", "покер единиц"),
+        ("QQQQ9", "four fives", "каре пятёрок"),
+        (
+            "AKQJ9",
+            "nothing: one, six, five, four and two",
+            "ничего: единица, шестёрка, пятёрка, четвёрка и двойка",
+        ),
+        ("AKQJT", "high straight", "большой стрит"),
+    ];
+    let poker_words = [
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
+        "ace",
+        "девят",
+        "десят",
+        "валет",
+        "вальт",
+        "дам",
+        "корол",
+        "туз",
+    ];
+    for (letters, en, ru) in cases {
+        let hand = hand_of(letters);
+        assert_eq!(describe(hand, s, Lang::En), en, "{letters}");
+        assert_eq!(describe(hand, s, Lang::Ru), ru, "{letters}");
+    }
+    for hand in Hand::all() {
+        for lang in [Lang::En, Lang::Ru] {
+            let words = describe(hand, s, lang);
+            let poker = poker_words.iter().find(|w| words.contains(*w));
+            assert!(poker.is_none(), "{hand}: {words:?} says {poker:?}");
+        }
+    }
+    // Read the same way: "three twos" is three 2s, not three nines.
+    let read = |t: &str, lang| typed(t, s, lang).map(|h| h.labels(DiceKind::Standard));
+    assert_eq!(read("three twos", Lang::En).as_deref(), Ok("22243"));
+    assert_eq!(read("три двойки", Lang::Ru).as_deref(), Ok("22243"));
+    assert_eq!(read("222", Lang::En).as_deref(), Ok("22243"));
+    assert_eq!(read("1 1", Lang::En).as_deref(), Ok("11432"));
+}
+
+#[test]
+fn liar_rules_on_standard_dice_speaks_in_pips() {
+    let rules = liar::rules::Rules {
+        dice: DiceKind::Standard,
+        straights: Straights::None,
+        kickers: false,
+        ..Default::default()
+    };
+    for lang in [Lang::En, Lang::Ru] {
+        let text = liar::i18n::rules_text(lang, &rules);
+        for poker in ["kings", "A K Q J T", "AAAAA", "KKK", "королей", "тузов"] {
+            assert!(!text.contains(poker), "{lang:?}: {poker:?} in\n{text}");
+        }
+    }
+    // The prose, unwrapped.
+    let flat = |lang| {
+        let text = liar::i18n::rules_text(lang, &rules);
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let en = flat(Lang::En);
+    assert!(en.contains("666 stands for 66632, three sixes"), "{en}");
+    assert!(
+        en.contains("1 6 5 4 3 and 6 5 4 3 2 are just nothing"),
+        "{en}"
+    );
+    assert!(en.contains("66654 ties with 66632"), "{en}");
+    let ru = flat(Lang::Ru);
+    assert!(ru.contains("666 — это 66632, три шестёрки"), "{ru}");
+}
+
+#[test]
+fn faces_the_dice_do_not_have_are_refused_with_the_reason() {
+    let poker: Naming = Ranking::default().into();
+    let s = standard(Ranking::default());
+    let refused = |text: &str, naming: Naming| match read_claim(text, naming, Lang::En) {
+        Err(ClaimError::Unreadable { reason, .. }) => reason,
+        other => panic!("{text:?} should be refused, got {other:?}"),
+    };
+    let not_on = |typed: &str, dice| ClaimReason::NotOnDice {
+        typed: typed.into(),
+        dice,
+    };
+    // On poker dice 1 is not a face (it was read as a pair of aces).
+    assert_eq!(refused("1 1", poker), not_on("1", DiceKind::Poker));
+    assert_eq!(refused("55522", poker), not_on("5", DiceKind::Poker));
+    assert_eq!(
+        refused("three twos", poker),
+        not_on("twos", DiceKind::Poker)
+    );
+    assert_eq!(
+        refused("пара шестёрок", poker),
+        not_on("шестерок", DiceKind::Poker)
+    );
+    // On standard dice poker letters and words are not faces.
+    assert_eq!(refused("KKK", s), not_on("K", DiceKind::Standard));
+    assert_eq!(refused("99", s), not_on("9", DiceKind::Standard));
+    assert_eq!(refused("10 10", s), not_on("10", DiceKind::Standard));
+    assert_eq!(
+        refused("three kings", s),
+        not_on("kings", DiceKind::Standard)
+    );
+    // A single die is not part of a hand.
+    assert_eq!(refused("K", poker), ClaimReason::NoGroup);
+    assert_eq!(refused("A K", poker), ClaimReason::NoGroup);
+    assert_eq!(refused("6", s), ClaimReason::NoGroup);
+    // The reasons say so in the table's language.
+    let why = |text: &str, naming: Naming, lang| typed(text, naming, lang).unwrap_err();
+    assert!(why("1 1", poker, Lang::En).contains("poker dice have no face \"1\""));
+    assert!(why("1 1", poker, Lang::Ru).contains("у покерных кубиков нет грани «1»"));
+    assert!(why("KKK", s, Lang::Ru).contains("у обычных кубиков нет грани «K»"));
+}
+
+#[test]
+fn every_reason_a_russian_player_reads_is_russian() {
+    let poker: Naming = Ranking::default().into();
+    let texts = [
+        "seven dwarves",
+        "kings",
+        "six aces",
+        "full house kings over kings",
+        "three kings with queen, jack and ten",
+        "queen high straight",
+        "low",
+        "three pairs",
+        "over nines",
+        "",
+        "1 1",
+        "K",
+    ];
+    for text in texts {
+        let why = typed(text, poker, Lang::Ru).unwrap_err();
+        let latin_words = why
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| w.len() > 3 && w.chars().all(|c| c.is_ascii_alphabetic()))
+            .filter(|w| {
+                !text.contains(*w)
+                    && !["full", "house", "queens", "over", "nines", "three", "kings"].contains(w)
+            })
+            .collect::<Vec<_>>();
+        assert!(
+            latin_words.is_empty(),
+            "{text:?}: {why:?} has {latin_words:?}"
+        );
+    }
+    let straights = Ranking {
+        straights: Straights::None,
+        kickers: true,
+    };
+    let why = typed("стрит", straights.into(), Lang::Ru).unwrap_err();
+    assert!(why.contains("стритов нет"), "{why}");
+}
+
+#[test]
+fn a_t_that_may_be_the_ten_or_the_russian_ace_gives_both_readings() {
+    let poker: Naming = Ranking::default().into();
+    let either = |text: &str, lang| match read_claim(text, poker, lang) {
+        Ok(Reading::Either([a, b])) => (a, b),
+        other => panic!("{text:?} in {lang:?}: {other:?}"),
+    };
+    let choice = |letters: &str, faces: &[liar::rules::Face]| Choice {
+        hand: hand_of(letters),
+        faces: faces.to_vec(),
+    };
+    use liar::rules::Face::{Ace, Nine, Ten};
+    // Cyrillic Т typed in a Russian game: aces (туз) or tens (looks like T).
+    assert_eq!(
+        either("ТТТ", Lang::Ru),
+        (
+            choice("AAAT9", &[Ace, Ace, Ace]),
+            choice("TTTJ9", &[Ten, Ten, Ten])
+        )
+    );
+    // A Latin T in Russian, a Cyrillic Т in English.
+    assert_eq!(either("TT99", Lang::Ru).1.hand, hand_of("TT99J"));
+    assert_eq!(either("TT99", Lang::Ru).0.hand, hand_of("AA99T"));
+    assert_eq!(either("тт", Lang::En).0.faces, vec![Ace, Ace]);
+    assert_eq!(
+        either("Т Т 9 9 9", Lang::En).1.faces,
+        vec![Ten, Ten, Nine, Nine, Nine]
+    );
+    // A Latin T in English is the ten, and 10 is always the ten.
+    assert_eq!(typed("TTT", poker, Lang::En), Ok(hand_of("TTTJ9")));
+    assert_eq!(typed("10 10 10", poker, Lang::Ru), Ok(hand_of("TTTJ9")));
+    // Words and other letters are not ambiguous.
+    assert_eq!(typed("три туза", poker, Lang::Ru), Ok(hand_of("AAAT9")));
+    assert_eq!(typed("ККК", poker, Lang::Ru), Ok(hand_of("KKKT9")));
+    // Cyrillic А and Latin B read as what they look like: A, В.
+    assert_eq!(typed("ААА", poker, Lang::Ru), Ok(hand_of("AAAT9")));
+    assert_eq!(typed("BB", poker, Lang::Ru), Ok(hand_of("JJQT9")));
+    // Only one reading makes a hand (Т and A make a pair only as aces): no
+    // question.
+    assert_eq!(typed("ТA", poker, Lang::Ru), Ok(hand_of("AAJT9")));
+    // Six dice are no notation: refused, not asked about.
+    assert!(matches!(
+        read_claim("ТТТТТ9", poker, Lang::Ru),
+        Err(ClaimError::Unreadable { .. })
+    ));
+}
+
+/// Every human question is answered from piped input; the claim "ТТТ"
+/// is confirmed before it is made.
+fn play_with(answers: &str) -> String {
+    play_on("", answers)
+}
+
+/// `liar play` in Russian at a table whose `[rules]` add `rules`, the
+/// person first, with `answers` piped in.
+fn play_on(rules: &str, answers: &str) -> String {
+    let dir = crate::support::temp_dir("words-either");
+    let table = dir.join("table.toml");
+    let toml = r#"
+lang = "ru"
+[match]
+games = 1
+[rules]
+seating = "listed"
+{rules}
+[[seats]]
+name = "Аня"
+type = "human"
+[[seats]]
+name = "Бот"
+type = "bot"
+bundled = "honest"
+[[seats]]
+name = "Стат"
+type = "bot"
+bundled = "statistician"
+"#;
+    std::fs::write(&table, toml.replace("{rules}", rules)).unwrap();
+    let out = crate::support::liar()
+        .args(["play", "--seed", "3"])
+        .arg(&table)
+        .write_stdin(answers.to_string())
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn liar_play_asks_which_reading_and_takes_the_answer() {
+    let question = "Какую заявку вы имели в виду: тройка тузов (Т Т Т) — «да», \
+                    или тройка десяток (10 10 10) — «нет»?";
+    let yes = play_with("ТТТ\nда\n");
+    assert!(yes.contains(question), "{yes}");
+    assert!(
+        yes.contains("Вы заявляете: тройка тузов (Т Т Т 10 9)."),
+        "{yes}"
+    );
+    let no = play_with("ТТТ\nнет\n");
+    assert!(no.contains(question), "{no}");
+    assert!(
+        no.contains("Вы заявляете: тройка десяток (10 10 10 В 9)."),
+        "{no}"
+    );
+    // Anything else refuses the claim, and the question comes again.
+    let neither = play_with("ТТТ\nможет быть\n10 10 10\n");
+    assert!(neither.contains("Ни «да», ни «нет»"), "{neither}");
+    assert!(
+        neither.contains("Вы заявляете: тройка десяток (10 10 10 В 9)."),
+        "{neither}"
+    );
+}
+
+#[test]
+fn liar_play_on_standard_dice_refuses_poker_words_in_russian_and_takes_pips() {
+    let out = play_on("dice = \"standard\"", "three kings\nтри шестёрки\n");
+    let refusal = "Не понимаю «three kings» как комбинацию (у обычных кубиков нет грани «kings»";
+    assert!(out.contains(refusal), "{out}");
+    assert!(
+        out.contains("часть комбинации (666) или словами (три шестёрки)"),
+        "{out}"
+    );
+    assert!(out.contains("Вы заявляете: три шестёрки (66632)."), "{out}");
+    for poker in ["королей", "тузов", "KKK"] {
+        assert!(!out.contains(poker), "{poker}: {out}");
+    }
+}
+
+#[test]
+fn no_two_faces_look_alike_and_each_reads_back() {
+    use liar::rules::Face;
+    // Letters that look the same whichever alphabet they are typed in.
+    let looks = |label: &str| {
+        label
+            .chars()
+            .map(|c| match c {
+                'Т' => 'T',
+                'К' => 'K',
+                'В' => 'B',
+                'А' => 'A',
+                other => other,
+            })
+            .collect::<String>()
+    };
+    for dice in [DiceKind::Poker, DiceKind::Standard] {
+        for lang in [Lang::En, Lang::Ru] {
+            let labels: Vec<&str> = Face::ALL.iter().map(|f| f.shown(dice, lang)).collect();
+            for (i, a) in labels.iter().enumerate() {
+                for b in &labels[i + 1..] {
+                    assert_ne!(looks(a), looks(b), "{dice:?} {lang:?}: {labels:?}");
+                }
+            }
+        }
+    }
+    // Russian shows tens as 10, which reads as the ten with no question.
+    let poker: Naming = Ranking::default().into();
+    assert_eq!(
+        Face::ALL.map(|f| f.shown(DiceKind::Poker, Lang::Ru)),
+        ["9", "10", "В", "Д", "К", "Т"]
+    );
+    assert_eq!(typed("10 10 10 9 9", poker, Lang::Ru), Ok(hand_of("TTT99")));
+    assert_eq!(typed("Д Д Д 9 9", poker, Lang::Ru), Ok(hand_of("QQQ99")));
 }

@@ -9,6 +9,8 @@
 //! - [`TournamentMsg`] (`tournament.rs`): a tournament's results table.
 //! - [`RulesMsg`] (`rules.rs`): the phrases of the rules document; its
 //!   structure is [`crate::i18n::rules_text`].
+//! - [`ClaimMsg`] (`claim.rs`): a claim that reads two ways; and why a claim
+//!   cannot be read (`ClaimError::text`, `ClaimReason::text`).
 //!
 //! Russian sentences avoid past-tense verbs and declined names (a name may be
 //! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
@@ -26,6 +28,7 @@ macro_rules! tr {
 
 mod app;
 mod check;
+mod claim;
 mod play;
 mod rules;
 mod tournament;
@@ -33,6 +36,7 @@ mod viewer;
 
 pub use app::AppMsg;
 pub use check::CheckMsg;
+pub use claim::ClaimMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};
 pub use tournament::TournamentMsg;

@@ -153,17 +153,21 @@ pub enum Msg<'a> {
     },
     /// `keep` names a face the player does not hold (or not that many times).
     RerollNotHeld {
-        /// The face, in the table's labels.
-        face: char,
+        /// The face, as the table shows it.
+        face: &'a str,
     },
     /// The claim parser could not read the text.
     ClaimUnreadable {
         /// What was typed.
         text: &'a str,
-        /// The parser's reason (English).
+        /// The parser's reason, in the same language.
         reason: &'a str,
         /// An example hand in the table's labels.
         example: &'a str,
+        /// Part of a hand as an example: `KKK`, `666` ([`crate::i18n::partial_example`]).
+        partial: &'a str,
+        /// The same hand in words: "three kings", "three sixes".
+        three: &'a str,
     },
     /// No hand of this table fits the text.
     ClaimNoSuchHand {
@@ -192,6 +196,12 @@ pub enum Msg<'a> {
     HelpClaim {
         /// An example hand in the table's labels.
         example: &'a str,
+        /// Part of a hand as an example: `KKK`, `666` ([`crate::i18n::partial_example`]).
+        partial: &'a str,
+        /// The same hand in words: "three kings", "three sixes".
+        three: &'a str,
+        /// Claims in words, separated ([`crate::i18n::example_words`]).
+        words: &'a str,
     },
     /// The commands available at every question.
     HelpCommands,
@@ -627,10 +637,12 @@ impl Msg<'_> {
                 text,
                 reason,
                 example,
+                partial,
+                three,
             } => tr!(
                 lang,
-                "Cannot read “{text}” as a hand ({reason}).\nWrite five dice ({example}), part of a hand (KKK), or words (three kings).",
-                "Не понимаю «{text}» как комбинацию.\nПишите пять кубиков ({example}), часть комбинации (ККК) или слова (тройка королей)."
+                "Cannot read “{text}” as a hand ({reason}).\nWrite five dice ({example}), part of a hand ({partial}), or words ({three}).",
+                "Не понимаю «{text}» как комбинацию ({reason}).\nПишите пять кубиков ({example}), часть комбинации ({partial}) или словами ({three})."
             ),
             Msg::ClaimNoSuchHand { text, no_straights } => match no_straights {
                 false => tr!(
@@ -667,23 +679,29 @@ impl Msg<'_> {
                 lang,
                 "Name the dice to throw again by position, counting from 1 on the left:\n\
                  1 3 5 (or 135). Or name the faces to keep: {keep} (Russian: оставить).\n\
-                 all throws all five; none, 0 or - keeps them all.\n\
+                 all throws all five; none or - keeps them all.\n\
                  Everyone hears how many dice you throw, not which.",
                 "Назовите кубики для переброса по позициям, считая с 1 слева: 1 3 5\n\
                  (или 135). Или грани, которые оставить: {keep} (по-английски: keep).\n\
-                 «все» — перебросить все пять; «ничего», 0 или - — оставить все.\n\
+                 «все» — перебросить все пять; «ничего» или - — оставить все.\n\
                  Все услышат, сколько кубиков вы перебросили, но не какие."
             ),
-            Msg::HelpClaim { example } => tr!(
+            Msg::HelpClaim {
+                example,
+                partial,
+                three,
+                words,
+            } => tr!(
                 lang,
                 "Claim a hand: five dice in any order ({example}), or part of a hand\n\
-                 (KKK is the lowest hand with three kings), or words in English or Russian:\n\
-                 full house queens over nines, two pairs kings and nines, пара тузов.\n\
+                 ({partial} is the lowest hand with {three}), or words in English or Russian:\n\
+                 {words}.\n\
                  After a claim on the table yours must be strictly higher.\n\
                  You may bluff, or claim less than you hold.",
                 "Заявите комбинацию: пять кубиков в любом порядке ({example}), или часть\n\
-                 комбинации (ККК — самая низкая рука с тремя королями), или словами:\n\
-                 фул-хаус, дамы на девятках; две пары, короли и девятки; three kings.\n\
+                 комбинации ({partial} — самая низкая рука, где {three}), или словами,\n\
+                 по-русски или по-английски:\n\
+                 {words}.\n\
                  Если на столе уже есть заявка, ваша должна быть строго выше.\n\
                  Можно блефовать и можно заявить меньше, чем есть."
             ),
@@ -1102,10 +1120,11 @@ mod tests {
                     text: "seven dwarves",
                     reason: "unknown word \"dwarves\"",
                     example: "QQQ99",
+                    partial: "KKK",
+                    three: "three kings",
                 },
                 Msg::HelpRespond,
                 Msg::HelpReroll { keep: "keep KK" },
-                Msg::HelpClaim { example: "QQQ99" },
                 Msg::HelpCommands,
                 Msg::OddsHelp { example: "QQQ99" },
                 Msg::OddsFor { target: hand },
@@ -1148,6 +1167,27 @@ mod tests {
                 for line in m.text(lang).lines() {
                     let width = line.chars().count();
                     assert!(width <= 80, "{width} columns: {line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_claim_help_fits_80_columns_on_either_dice() {
+        use crate::i18n::{example_claim, example_words, partial_example};
+        use crate::rules::DiceKind;
+        for dice in [DiceKind::Poker, DiceKind::Standard] {
+            for lang in [Lang::En, Lang::Ru] {
+                let (partial, three) = partial_example(dice, lang);
+                let help = Msg::HelpClaim {
+                    example: &example_claim(dice),
+                    partial: &partial,
+                    three: &three,
+                    words: &example_words(dice, lang).join("; "),
+                };
+                for line in help.text(lang).lines() {
+                    let width = line.chars().count();
+                    assert!(width <= 80, "{dice:?} {lang:?}: {width} columns: {line}");
                 }
             }
         }

@@ -85,6 +85,10 @@ pub enum RulesMsg<'a> {
         partial: &'a str,
         /// The hand the partial claim stands for.
         kkk: &'a str,
+        /// That hand's three of a kind in words: "three kings", "three sixes".
+        three: &'a str,
+        /// Claims in words, quoted, in this language and the other.
+        words: &'a str,
     },
 
     /// Heads the hand table.
@@ -93,9 +97,18 @@ pub enum RulesMsg<'a> {
     Ties {
         /// Whether odd dice break ties.
         kickers: bool,
+        /// Three of a kind with high odd dice, in the table's labels.
+        high: &'a str,
+        /// The same three with the lowest odd dice.
+        low: &'a str,
     },
     /// The table plays without straights.
-    NoStraights,
+    NoStraights {
+        /// The high straight's faces, spaced, in the table's labels.
+        high: &'a str,
+        /// The low straight's faces.
+        low: &'a str,
+    },
     /// What the chances in the table mean.
     Chances {
         /// The number of equally likely throws.
@@ -159,12 +172,12 @@ impl RulesMsg<'_> {
             RulesMsg::Dice(DiceKind::Poker) => tr!(
                 lang,
                 "Five poker dice. Their faces, low to high: 9 T J Q K A (T is the ten).",
-                "Пять покерных кубиков. Грани от младшей к старшей: 9 T J Q K A (T — десятка; можно писать и по-русски: В, Д, К, Т — валет, дама, король, туз)."
+                "Пять покерных кубиков. Грани от младшей к старшей: 9 10 В Д К Т — девятка, десятка, валет, дама, король, туз (Т — это туз; по-английски грани пишутся 9 T J Q K A, и там T — десятка)."
             ),
             RulesMsg::Dice(DiceKind::Standard) => tr!(
                 lang,
-                "Five ordinary dice. Their faces, low to high: 2 3 4 5 6 1 — the 1 is the ace, the highest. Logs and notation may also write them as poker faces: 2=9, 3=T, 4=J, 5=Q, 6=K, 1=A.",
-                "Пять обычных кубиков. Грани от младшей к старшей: 2 3 4 5 6 1 — единица это туз, старшая грань. В записях партий те же грани пишутся как покерные: 2=9, 3=T, 4=J, 5=Q, 6=K, 1=A."
+                "Five ordinary dice. Their faces, low to high: 2 3 4 5 6 1 — the 1 is the highest. Hands are named by pips: three twos, pair of sixes, full house, sixes over twos. Replay files write the faces as poker letters: 2=9, 3=T, 4=J, 5=Q, 6=K, 1=A.",
+                "Пять обычных кубиков. Грани от младшей к старшей: 2 3 4 5 6 1 — единица старшая. Комбинации называют по очкам: три двойки, пара шестёрок, фул-хаус, шестёрки на двойках. В файлах записи партий грани пишутся покерными буквами: 2=9, 3=T, 4=J, 5=Q, 6=K, 1=A."
             ),
             RulesMsg::Chips { chips, min, max } => tr!(
                 lang,
@@ -245,30 +258,36 @@ impl RulesMsg<'_> {
                 example,
                 partial,
                 kkk,
+                three,
+                words,
             } => tr!(
                 lang,
-                "A claim names a hand. Five dice name it whole ({example}). Part of a hand means the lowest hand that fits it: {partial} stands for {kkk}, three kings with the lowest odd dice possible. Words work too, in English or Russian: \"full house, queens over nines\", \"two pairs, kings and nines\", \"пара тузов\".",
-                "Заявка называет комбинацию. Пять кубиков называют её целиком ({example}). Часть комбинации означает самую низкую подходящую руку: {partial} — это {kkk}, три короля с самыми младшими остальными кубиками. Можно и словами, по-русски или по-английски: «фул-хаус, дамы на девятках», «две пары, короли и девятки», «three kings»."
+                "A claim names a hand. Five dice name it whole ({example}). Part of a hand means the lowest hand that fits it: {partial} stands for {kkk}, {three} with the lowest odd dice possible. Words work too, in English or Russian: {words}.",
+                "Заявка называет комбинацию. Пять кубиков называют её целиком ({example}). Часть комбинации означает самую низкую подходящую руку: {partial} — это {kkk}, {three} с самыми младшими остальными кубиками. Можно и словами, по-русски или по-английски: {words}."
             ),
             RulesMsg::HandsHead => tr!(
                 lang,
                 "Hands, highest first",
                 "Комбинации, от старшей к младшей"
             ),
-            RulesMsg::Ties { kickers: true } => tr!(
+            RulesMsg::Ties { kickers: true, .. } => tr!(
                 lang,
                 "Within a category every die counts: compare the biggest group first, then the next group, then the odd dice from the highest down. Two different hands never tie.",
                 "Внутри одной комбинации считается каждый кубик: сначала сравнивают самую большую группу, потом следующую, потом одиночные кубики от старшего. Две разные руки никогда не равны."
             ),
-            RulesMsg::Ties { kickers: false } => tr!(
+            RulesMsg::Ties {
+                kickers: false,
+                high,
+                low,
+            } => tr!(
                 lang,
-                "Within a category only the groups count; odd dice are ignored, so three kings with a queen and a jack tie with three kings with a ten and a nine. A challenged claim that ties the real hand holds.",
-                "Внутри одной комбинации считаются только группы; одиночные кубики не важны, так что три короля с дамой и валетом равны трём королям с десяткой и девяткой. Заявка, равная тому, что на кубиках, — правда."
+                "Within a category only the groups count; odd dice are ignored, so {high} ties with {low}. A challenged claim that ties the real hand holds.",
+                "Внутри одной комбинации считаются только группы; одиночные кубики не важны, так что {high} равно {low}. Заявка, равная тому, что на кубиках, — правда."
             ),
-            RulesMsg::NoStraights => tr!(
+            RulesMsg::NoStraights { high, low } => tr!(
                 lang,
-                "This table plays without straights: A K Q J T and K Q J T 9 are just nothing.",
-                "За этим столом стритов нет: A K Q J T и K Q J T 9 — просто «ничего»."
+                "This table plays without straights: {high} and {low} are just nothing.",
+                "За этим столом стритов нет: {high} и {low} — просто «ничего»."
             ),
             RulesMsg::Chances { throws } => tr!(
                 lang,
@@ -323,7 +342,11 @@ mod tests {
             RulesMsg::Seating(SeatingRule::Listed),
             RulesMsg::RoundAccept,
             RulesMsg::NextStarter(NextRoundStarter::Loser),
-            RulesMsg::Ties { kickers: false },
+            RulesMsg::Ties {
+                kickers: false,
+                high: "KKKQJ",
+                low: "KKKT9",
+            },
             RulesMsg::Column(HandColumn::Number),
             RulesMsg::Column(HandColumn::Total),
             RulesMsg::TerminalCommands,

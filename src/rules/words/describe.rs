@@ -1,7 +1,7 @@
 //! Writing a hand as words, the way a player would claim it.
 
 use super::super::claim::{CategorySet, ClaimPattern};
-use super::super::face::Face;
+use super::super::face::{DiceKind, Face};
 use super::super::hand::{Category, Hand};
 use super::super::ranking::Ranking;
 use super::vocabulary::{english_many, english_one, russian_names};
@@ -41,9 +41,14 @@ pub(super) fn named_kickers(
 }
 
 /// The hand in English: its `category`, its `groups` (biggest first) and the
-/// odd dice to name.
-pub(super) fn english(category: Category, groups: &[Face], kickers: &[Face]) -> String {
-    let many = |&f: &Face| english_many(f);
+/// odd dice to name, with the face names of `kind` ("kings", "sixes").
+pub(super) fn english(
+    category: Category,
+    groups: &[Face],
+    kickers: &[Face],
+    kind: DiceKind,
+) -> String {
+    let many = |&f: &Face| english_many(f, kind);
     let head = match (category, groups) {
         (Category::FiveOfAKind, [f]) => format!("five {}", many(f)),
         (Category::FourOfAKind, [f]) => format!("four {}", many(f)),
@@ -55,17 +60,26 @@ pub(super) fn english(category: Category, groups: &[Face], kickers: &[Face]) -> 
         (Category::LowStraight, _) => "low straight".into(),
         _ => "nothing".into(),
     };
-    let names: Vec<&str> = kickers.iter().map(|&f| english_one(f)).collect();
+    let names: Vec<&str> = kickers.iter().map(|&f| english_one(f, kind)).collect();
     with_kickers(head, category, &names, "with", "and")
 }
 
-/// The hand in Russian, as [`english`] does it in English.
-pub(super) fn russian(category: Category, groups: &[Face], kickers: &[Face]) -> String {
-    let ru = |&f: &Face| russian_names(f);
+/// The hand in Russian, as [`english`] does it in English. On standard
+/// dice three of a kind is «три двойки»: «тройка троек» would confuse.
+pub(super) fn russian(
+    category: Category,
+    groups: &[Face],
+    kickers: &[Face],
+    kind: DiceKind,
+) -> String {
+    let ru = |&f: &Face| russian_names(f, kind);
     let head = match (category, groups) {
         (Category::FiveOfAKind, [f]) => format!("покер {}", ru(f).of_many),
         (Category::FourOfAKind, [f]) => format!("каре {}", ru(f).of_many),
         (Category::FullHouse, [x, y]) => format!("фул-хаус, {} на {}", ru(x).plural, ru(y).on),
+        (Category::ThreeOfAKind, [f]) if kind == DiceKind::Standard => {
+            format!("три {}", ru(f).plural)
+        }
         (Category::ThreeOfAKind, [f]) => format!("тройка {}", ru(f).of_many),
         (Category::TwoPairs, [x, y]) => format!("две пары, {} и {}", ru(x).plural, ru(y).plural),
         (Category::OnePair, [f]) => format!("пара {}", ru(f).of_many),

@@ -9,16 +9,19 @@
 
 mod describe;
 mod parser;
+mod reason;
 mod tokens;
 mod vocabulary;
 
 #[cfg(test)]
 mod tests;
 
-use super::claim::{ClaimPattern, Lang};
-use super::face::Face;
+pub use reason::{ClaimReason, Expected};
+pub(crate) use vocabulary::{english_many, russian_names};
+
+use super::claim::{ClaimPattern, Lang, Naming};
+use super::face::{DiceKind, Face};
 use super::hand::Hand;
-use super::ranking::Ranking;
 
 /// Reads a hand named in words, in English or Russian, into the pattern it
 /// claims; a partial claim stands for the lowest hand fitting the pattern.
@@ -43,25 +46,29 @@ use super::ranking::Ranking;
 ///
 /// Faces are words in any number or case ("kings", "тузов", "королём"),
 /// letters or digits ("Ks", "10s"), or standard-dice pips in face position
-/// ("three fives" = three queens, "pair of ones" = pair of aces). Odd dice
-/// may follow: "three kings with queen and nine", "пара тузов с королём,
-/// дамой и валетом"; a bust may list its five dice ("nothing: ace, king,
-/// queen, jack and nine").
+/// ("three fives" = three queens, "pair of ones" = pair of aces, "три
+/// двойки"). Odd dice may follow: "three kings with queen and nine", "пара
+/// тузов с королём, дамой и валетом"; a bust may list its five dice
+/// ("nothing: ace, king, queen, jack and nine").
 ///
-/// The error is a short reason in English, e.g. `unknown word "foo"`.
-pub(crate) fn parse_words(text: &str) -> Result<ClaimPattern, String> {
-    parser::parse(tokens::symbols(text)?)
+/// With `dice` set, only the face names of that kind are faces: poker words
+/// and letters on poker dice, pips on standard dice; others are refused
+/// ([`ClaimReason::NotOnDice`]). With `None`, both are read.
+pub(crate) fn parse_words(text: &str, dice: Option<DiceKind>) -> Result<ClaimPattern, ClaimReason> {
+    parser::parse(tokens::symbols(text)?, dice)
 }
 
 /// Describes a hand as a player would claim it: "full house, queens over
-/// nines", "three kings with queen and ten", "фул-хаус, дамы на девятках".
+/// nines", "three kings with queen and ten", "фул-хаус, дамы на девятках";
+/// on standard dice by pips: "three twos", «три двойки».
 ///
 /// Odd dice are named (highest first) only as far as needed to pin the hand
-/// down under `ranking`, and never when kickers do not count; a bust other
+/// down under the ranking, and never when kickers do not count; a bust other
 /// than the lowest lists all its dice. The words read back through
-/// [`super::parse_claim`] to the lowest hand of the same strength — with
+/// [`super::read_claim`] to the lowest hand of the same strength — with
 /// kickers, to `hand` itself.
-pub(crate) fn describe(hand: Hand, ranking: Ranking, lang: Lang) -> String {
+pub(crate) fn describe(hand: Hand, naming: Naming, lang: Lang) -> String {
+    let Naming { ranking, dice } = naming;
     let category = ranking.category(hand);
     let mut groups: Vec<Face> = Vec::new();
     let mut singles: Vec<Face> = Vec::new();
@@ -76,7 +83,7 @@ pub(crate) fn describe(hand: Hand, ranking: Ranking, lang: Lang) -> String {
     let named = describe::named_kickers(hand, ranking, &groups, &singles);
     let kickers = singles.get(..named).unwrap_or(&singles);
     match lang {
-        Lang::En => describe::english(category, &groups, kickers),
-        Lang::Ru => describe::russian(category, &groups, kickers),
+        Lang::En => describe::english(category, &groups, kickers, dice),
+        Lang::Ru => describe::russian(category, &groups, kickers, dice),
     }
 }

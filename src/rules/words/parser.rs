@@ -1,15 +1,41 @@
 //! The grammar: known words in, the pattern they claim out.
 
 use super::super::claim::{CategorySet, ClaimPattern};
-use super::super::face::Face;
+use super::super::face::{DiceKind, Face};
 use super::super::hand::Category;
+use super::reason::{ClaimReason, Expected};
 use super::tokens::Token;
-use super::vocabulary::{Sym, english_many};
+use super::vocabulary::Sym;
 
-/// Reads the words of one claim into the pattern it claims.
-pub(super) fn parse(words: Vec<Token>) -> Result<ClaimPattern, String> {
-    let mut parser = Parser { words, pos: 0 };
+/// Reads the words of one claim into the pattern it claims. With `dice`
+/// set, only that kind's face names are faces (poker words on poker dice,
+/// pips on standard dice); with `None`, both are.
+pub(super) fn parse(
+    words: Vec<Token>,
+    dice: Option<DiceKind>,
+) -> Result<ClaimPattern, ClaimReason> {
+    if let Some(kind) = dice
+        && let Some((_, typed)) = words.iter().find(|(sym, _)| foreign(*sym, kind))
+    {
+        return Err(ClaimReason::NotOnDice {
+            typed: typed.clone(),
+            dice: kind,
+        });
+    }
+    let mut parser = Parser {
+        words,
+        pos: 0,
+        dice,
+    };
     parser.claim()?.into_pattern()
+}
+
+/// Whether `sym` names a face only the other kind of dice has.
+fn foreign(sym: Sym, dice: DiceKind) -> bool {
+    matches!(
+        (sym, dice),
+        (Sym::Face(_), DiceKind::Standard) | (Sym::Pips(_), DiceKind::Poker)
+    )
 }
 
 /// The kind of hand a claim names.
@@ -39,16 +65,11 @@ impl Shape {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The category reasons name this shape by (a straight is the high one).
+    fn category(self) -> Category {
         match self {
-            Shape::Is(Category::Bust) => "a bust",
-            Shape::Is(Category::OnePair) => "a pair",
-            Shape::Is(Category::TwoPairs) => "two pairs",
-            Shape::Is(Category::ThreeOfAKind) => "three of a kind",
-            Shape::Is(Category::FullHouse) => "a full house",
-            Shape::Is(Category::FourOfAKind) => "four of a kind",
-            Shape::Is(Category::FiveOfAKind) => "five of a kind",
-            Shape::Is(_) | Shape::AnyStraight => "a straight",
+            Shape::Is(Category::LowStraight) | Shape::AnyStraight => Category::HighStraight,
+            Shape::Is(c) => c,
         }
     }
 }
@@ -85,14 +106,12 @@ impl Claim {
         }
     }
 
-    fn into_pattern(self) -> Result<ClaimPattern, String> {
+    fn into_pattern(self) -> Result<ClaimPattern, ClaimReason> {
         let room = self.shape.odd_dice();
         if self.kickers.len() > room {
-            let name = self.shape.name();
-            return Err(match room {
-                0 => format!("{name} leaves no room for other dice"),
-                1 => format!("{name} leaves room for only one other die"),
-                n => format!("{name} leaves room for only {n} other dice"),
+            return Err(ClaimReason::NoRoom {
+                category: self.shape.category(),
+                room,
             });
         }
         let mut counts = [None; 6];
@@ -110,36 +129,24 @@ impl Claim {
         })
     }
 
-    fn repeated(&self, face: Face) -> String {
+    fn repeated(&self, face: Face) -> ClaimReason {
         let twice_in_groups = self.groups.iter().filter(|g| g.0 == face).count() > 1;
         match self.shape {
-            Shape::Is(Category::FullHouse) if twice_in_groups => {
-                "a full house needs two different faces".into()
+            Shape::Is(c @ (Category::FullHouse | Category::TwoPairs)) if twice_in_groups => {
+                ClaimReason::TwoDifferentFaces(c)
             }
-            Shape::Is(Category::TwoPairs) if twice_in_groups => {
-                "two pairs need two different faces".into()
-            }
-            _ => format!("{} named twice", english_many(face)),
+            _ => ClaimReason::NamedTwice(face),
         }
     }
 }
 
-/// The face a word names where a face is expected.
-fn face_of(sym: Sym) -> Option<Face> {
-    match sym {
-        Sym::Face(f) => Some(f),
-        Sym::Num { face, .. } => face,
-        _ => None,
-    }
-}
-
 /// Number of dice in a group, checked to make sense.
-fn group_size(n: u32) -> Result<u8, String> {
+fn group_size(n: u32) -> Result<u8, ClaimReason> {
     match n {
-        0 => Err("zero dice is not a hand".into()),
-        1 => Err("one die alone is not a hand; name a pair or more".into()),
+        0 => Err(ClaimReason::ZeroDice),
+        1 => Err(ClaimReason::OneDie),
         2..=5 => Ok(n as u8),
-        _ => Err("more than five of one face: there are only five dice".into()),
+        _ => Err(ClaimReason::OverFive),
     }
 }
 
@@ -147,9 +154,23 @@ fn group_size(n: u32) -> Result<u8, String> {
 struct Parser {
     words: Vec<Token>,
     pos: usize,
+    /// The table's dice; `None` reads the faces of both kinds.
+    dice: Option<DiceKind>,
 }
 
 impl Parser {
+    /// The face a word names where a face is expected, on these dice.
+    fn face_of(&self, sym: Sym) -> Option<Face> {
+        match (sym, self.dice) {
+            (Sym::Face(f), Some(DiceKind::Poker) | None) => Some(f),
+            (Sym::Pips(f), Some(DiceKind::Standard) | None) => Some(f),
+            (Sym::Num { face, .. } | Sym::Group { face, .. }, Some(DiceKind::Standard) | None) => {
+                face
+            }
+            _ => None,
+        }
+    }
+
     fn peek_at(&self, ahead: usize) -> Option<Sym> {
         self.words.get(self.pos + ahead).map(|w| w.0)
     }
@@ -158,9 +179,12 @@ impl Parser {
         self.peek_at(0)
     }
 
-    /// Whether the next word is "one" ("один", "1", …).
-    fn at_one(&self) -> bool {
+    /// Whether the next word is "one" ("один", "1", …) used as an article
+    /// before a face ("and one queen"). On standard dice a one is a face.
+    fn at_article(&self) -> bool {
         matches!(self.peek(), Some(Sym::Num { n: 1, .. }))
+            && self.dice != Some(DiceKind::Standard)
+            && self.face_ahead(1)
     }
 
     fn bump(&mut self) {
@@ -177,59 +201,76 @@ impl Parser {
 
     /// Takes a face if the next word names one.
     fn face(&mut self) -> Option<Face> {
-        let face = face_of(self.peek()?)?;
+        let face = self.face_of(self.peek()?)?;
         self.bump();
         Some(face)
     }
 
     fn face_ahead(&self, ahead: usize) -> bool {
-        self.peek_at(ahead).and_then(face_of).is_some()
+        self.peek_at(ahead)
+            .and_then(|sym| self.face_of(sym))
+            .is_some()
     }
 
-    /// The word just read, for error messages: ` after "x"`, or nothing at
-    /// the start.
-    fn here_before(&self) -> String {
-        match self.pos.checked_sub(1).and_then(|i| self.words.get(i)) {
-            Some((_, w)) => format!(" after {w:?}"),
-            None => String::new(),
+    /// The word just read, as typed, if any.
+    fn before(&self) -> Option<String> {
+        let word = self.pos.checked_sub(1).and_then(|i| self.words.get(i));
+        word.map(|w| w.1.clone())
+    }
+
+    /// The word at the reader, as typed, if any.
+    fn current(&self) -> Option<String> {
+        self.words.get(self.pos).map(|w| w.1.clone())
+    }
+
+    fn expected(&self, what: Expected) -> ClaimReason {
+        ClaimReason::Expected {
+            what,
+            after: self.before(),
+            found: self.current(),
         }
     }
 
-    /// Where the reader stands, for error messages: `after "x", found "y"`.
-    fn here(&self) -> String {
-        let after = self.here_before();
-        match self.words.get(self.pos) {
-            Some((_, w)) => format!("{after}, found {w:?}"),
-            None => format!("{after}, found the end"),
+    fn need_face(&mut self) -> Result<Face, ClaimReason> {
+        if let Some(face) = self.face() {
+            return Ok(face);
+        }
+        // A pip number where poker dice need a face: "three kings and a five".
+        match (self.words.get(self.pos), self.dice) {
+            (Some((Sym::Num { face: Some(_), .. }, typed)), Some(dice @ DiceKind::Poker)) => {
+                Err(ClaimReason::NotOnDice {
+                    typed: typed.clone(),
+                    dice,
+                })
+            }
+            _ => Err(self.expected(Expected::Face)),
         }
     }
 
-    fn need_face(&mut self) -> Result<Face, String> {
-        self.face()
-            .ok_or_else(|| format!("expected a face{}", self.here()))
-    }
-
-    fn need(&mut self, sym: Sym, word: &str) -> Result<(), String> {
+    fn need(&mut self, sym: Sym, what: Expected) -> Result<(), ClaimReason> {
         if self.eat(sym) {
             Ok(())
         } else {
-            Err(format!("expected {word:?}{}", self.here()))
+            Err(self.expected(what))
         }
     }
 
     /// The whole text: a hand, then maybe its odd dice, then nothing else.
-    fn claim(&mut self) -> Result<Claim, String> {
+    fn claim(&mut self) -> Result<Claim, ClaimReason> {
         let mut claim = self.hand()?;
         claim.kickers = self.kickers(claim.shape)?;
-        match self.words.get(self.pos) {
+        match self.current() {
             None => Ok(claim),
-            Some((_, w)) => Err(format!("unexpected {w:?}{}", self.here_before())),
+            Some(word) => Err(ClaimReason::Unexpected {
+                word,
+                after: self.before(),
+            }),
         }
     }
 
-    fn hand(&mut self) -> Result<Claim, String> {
+    fn hand(&mut self) -> Result<Claim, ClaimReason> {
         let Some(first) = self.peek() else {
-            return Err("no hand named".into());
+            return Err(ClaimReason::NoHand);
         };
         match first {
             Sym::Bust => {
@@ -239,10 +280,10 @@ impl Parser {
             Sym::No => {
                 // "no pair", "ни одной пары"
                 self.bump();
-                if self.at_one() {
+                if matches!(self.peek(), Some(Sym::Num { n: 1, .. })) {
                     self.bump();
                 }
-                self.need(Sym::Pair, "pair")?;
+                self.need(Sym::Pair, Expected::Pair)?;
                 Ok(Claim::new(Category::Bust, vec![]))
             }
             Sym::High if self.peek_at(1) == Some(Sym::Card) => {
@@ -251,7 +292,7 @@ impl Parser {
             }
             Sym::High | Sym::Low => {
                 self.bump();
-                self.need(Sym::Straight, "straight")?;
+                self.need(Sym::Straight, Expected::Straight)?;
                 let category = if first == Sym::High {
                     Category::HighStraight
                 } else {
@@ -271,7 +312,7 @@ impl Parser {
                 self.bump();
                 Ok(self.group_of(Category::OnePair, 2))
             }
-            Sym::Group(n) => {
+            Sym::Group { n, .. } => {
                 self.bump();
                 Ok(self.group_of(of_a_kind(n), n))
             }
@@ -279,14 +320,11 @@ impl Parser {
                 self.bump();
                 self.counted(n)
             }
-            Sym::Face(face) => {
-                self.bump();
-                self.after_face(face)
-            }
-            _ => Err(format!(
-                "a hand cannot start with {:?}",
-                self.words.get(self.pos).map_or("", |w| w.1.as_str())
-            )),
+            Sym::Face(_) | Sym::Pips(_) => match self.face() {
+                Some(face) => self.after_face(face),
+                None => Err(self.expected(Expected::Face)),
+            },
+            _ => Err(ClaimReason::CannotStart(self.current().unwrap_or_default())),
         }
     }
 
@@ -305,7 +343,7 @@ impl Parser {
         category: Category,
         sizes: (u8, u8),
         joiners: &[Sym],
-    ) -> Result<Claim, String> {
+    ) -> Result<Claim, ClaimReason> {
         self.eat(Sym::Of);
         let mut groups = Vec::new();
         if let Some(first) = self.face() {
@@ -323,30 +361,30 @@ impl Parser {
 
     /// After "full (house)": "queens over nines", "of queens and nines",
     /// "kings", or nothing.
-    fn full_house(&mut self) -> Result<Claim, String> {
+    fn full_house(&mut self) -> Result<Claim, ClaimReason> {
         self.eat(Sym::House);
         let joiners = [Sym::Over, Sym::And, Sym::Of];
         self.two_groups(Category::FullHouse, (3, 2), &joiners)
     }
 
     /// After "two pairs": "(of) kings and nines", "kings", or nothing.
-    fn two_pairs(&mut self) -> Result<Claim, String> {
+    fn two_pairs(&mut self) -> Result<Claim, ClaimReason> {
         self.two_groups(Category::TwoPairs, (2, 2), &[Sym::And])
     }
 
     /// After a number at the start: "three kings", "three of a kind (kings)",
     /// "two pairs …", "one pair …", "three queens and two nines".
-    fn counted(&mut self, n: u32) -> Result<Claim, String> {
+    fn counted(&mut self, n: u32) -> Result<Claim, ClaimReason> {
         if self.eat(Sym::Pair) {
             return match n {
                 1 => Ok(self.group_of(Category::OnePair, 2)),
                 2 => self.two_pairs(),
-                _ => Err("five dice hold at most two pairs".into()),
+                _ => Err(ClaimReason::TwoPairsAtMost),
             };
         }
         let n = group_size(n)?;
         if self.eat(Sym::Of) {
-            self.need(Sym::Kind, "kind")?;
+            self.need(Sym::Kind, Expected::Kind)?;
             return Ok(self.group_of(of_a_kind(n), n));
         }
         let face = self.need_face()?;
@@ -368,13 +406,13 @@ impl Parser {
             Some((other, 3)) if n == 2 => {
                 Ok(Claim::new(Category::FullHouse, vec![(other, 3), (face, 2)]))
             }
-            Some(_) => Err("that makes more than five dice".into()),
+            Some(_) => Err(ClaimReason::MoreThanFive),
         }
     }
 
     /// After a face at the start: "queens over nines", "queens full (of
     /// nines)", "kings and nines", "ace high straight".
-    fn after_face(&mut self, face: Face) -> Result<Claim, String> {
+    fn after_face(&mut self, face: Face) -> Result<Claim, ClaimReason> {
         match self.peek() {
             Some(Sym::Over) => {
                 self.bump();
@@ -395,28 +433,25 @@ impl Parser {
             }
             Some(Sym::High) => {
                 self.bump();
-                self.need(Sym::Straight, "straight")?;
+                self.need(Sym::Straight, Expected::Straight)?;
                 match face {
                     Face::Ace => Ok(Claim::new(Category::HighStraight, vec![])),
                     Face::King => Ok(Claim::new(Category::LowStraight, vec![])),
-                    _ => Err("a straight is ace high or king high".into()),
+                    _ => Err(ClaimReason::StraightTop),
                 }
             }
-            _ => {
-                let plural = english_many(face);
-                Err(format!(
-                    "say how many {plural}, e.g. \"three {plural}\" or \"pair of {plural}\""
-                ))
-            }
+            _ => Err(ClaimReason::HowMany(face)),
         }
     }
 
     /// Odd dice: "with queen and nine", "с дамой", "and a queen"; after a
     /// bust also a bare list ("ничего: туз, король, …").
-    fn kickers(&mut self, shape: Shape) -> Result<Vec<Face>, String> {
+    fn kickers(&mut self, shape: Shape) -> Result<Vec<Face>, ClaimReason> {
         let introduced = if self.eat(Sym::With) {
             true
-        } else if self.peek() == Some(Sym::And) && self.face_ahead(1) {
+        } else if self.peek() == Some(Sym::And)
+            && (self.face_ahead(1) || matches!(self.peek_at(1), Some(Sym::Num { .. })))
+        {
             self.bump();
             true
         } else {
@@ -437,9 +472,9 @@ impl Parser {
     }
 
     /// One odd die; "one" before a face is read as an article ("and one
-    /// queen"), not as the standard-dice ace.
-    fn kicker(&mut self) -> Result<Face, String> {
-        if self.at_one() && self.face_ahead(1) {
+    /// queen"), not as the standard-dice ace, except on standard dice.
+    fn kicker(&mut self) -> Result<Face, ClaimReason> {
+        if self.at_article() {
             self.bump();
         }
         self.need_face()

@@ -1,10 +1,12 @@
 //! Reading claims end to end: from text through [`parse_words`].
 
+use super::super::claim::Lang;
+use super::super::face::DiceKind;
 use super::super::ranking::Ranking;
 use super::parse_words;
 
 fn lowest(text: &str) -> Result<String, String> {
-    let pattern = parse_words(text)?;
+    let pattern = parse_words(text, None).map_err(|r| r.text(Lang::En, DiceKind::Poker))?;
     pattern
         .lowest(Ranking::default())
         .map(|h| h.to_string())
@@ -26,7 +28,10 @@ fn numbers_are_counts_first_and_faces_later() {
 
 #[test]
 fn reasons_are_specific() {
-    let reason = |t: &str| parse_words(t).unwrap_err();
+    let reason = |t: &str| {
+        let why = parse_words(t, None).unwrap_err();
+        why.text(Lang::En, DiceKind::Poker)
+    };
     assert_eq!(reason("seven dwarves"), "unknown word \"dwarves\"");
     assert_eq!(reason("!!! ,,, --"), "no hand named");
     assert_eq!(
@@ -51,4 +56,67 @@ fn reasons_are_specific() {
     assert!(reason("high").contains("\"straight\""));
     assert!(reason("straight with ace").contains("no room"));
     assert!(reason("pair pair").contains("unexpected \"pair\""));
+}
+
+/// The faces a table's dice have, and no others.
+#[test]
+fn each_kind_of_dice_reads_its_own_faces() {
+    let read = |t: &str, dice| {
+        parse_words(t, Some(dice))
+            .map_err(|r| r.text(Lang::En, dice))
+            .and_then(|p| p.lowest(Ranking::default()).ok_or_else(String::new))
+            .map(|h| h.labels(dice))
+    };
+    let standard = DiceKind::Standard;
+    let poker = DiceKind::Poker;
+    assert_eq!(read("three twos", standard).as_deref(), Ok("22243"));
+    assert_eq!(read("три двойки", standard).as_deref(), Ok("22243"));
+    assert_eq!(
+        read("pair of ones with six", standard).as_deref(),
+        Ok("11632")
+    );
+    // On standard dice "one" before a face is the face 1, not an article.
+    assert_eq!(
+        read("nothing: one, six, five, four and two", standard).as_deref(),
+        Ok("16542")
+    );
+    assert_eq!(
+        read(
+            "ничего: единица, шестёрка, пятёрка, тройка и двойка",
+            standard
+        )
+        .as_deref(),
+        Ok("16532")
+    );
+    assert_eq!(read("три тройки", standard).as_deref(), Ok("33342"));
+    assert_eq!(read("тройка троек", standard).as_deref(), Ok("33342"));
+    for (text, typed) in [
+        ("three kings", "kings"),
+        ("pair of 10s", "10s"),
+        ("пара тузов", "тузов"),
+    ] {
+        let why = read(text, standard).unwrap_err();
+        assert!(
+            why.contains(&format!("no face \"{typed}\"")),
+            "{text}: {why}"
+        );
+    }
+    for (text, typed) in [
+        ("three twos", "twos"),
+        ("pair of 5s", "5s"),
+        ("три двойки", "двойки"),
+    ] {
+        let why = read(text, poker).unwrap_err();
+        assert!(
+            why.contains(&format!("no face \"{typed}\"")),
+            "{text}: {why}"
+        );
+    }
+    // A pip number where a poker face is wanted.
+    let why = read("three kings and a five", poker).unwrap_err();
+    assert!(why.contains("no face \"five\""), "{why}");
+    assert_eq!(
+        read("three kings and one queen", poker).as_deref(),
+        Ok("KKKQ9")
+    );
 }

@@ -1,5 +1,6 @@
 //! Turning text into known words.
 
+use super::reason::ClaimReason;
 use super::vocabulary::{SKIPPED, Sym, symbol};
 
 /// One known word: what it means and how it was written (lower case), for
@@ -11,7 +12,7 @@ const QUOTE_LIMIT: usize = 24;
 
 /// Splits the text into known words: lower case, "ё" read as "е", anything
 /// but letters and digits a separator.
-pub(super) fn symbols(text: &str) -> Result<Vec<Token>, String> {
+pub(super) fn symbols(text: &str) -> Result<Vec<Token>, ClaimReason> {
     let lower: String = text
         .chars()
         .flat_map(char::to_lowercase)
@@ -26,7 +27,7 @@ pub(super) fn symbols(text: &str) -> Result<Vec<Token>, String> {
             Some(sym) => out.push((sym, word.to_string())),
             None => {
                 let quoted = crate::text::shorten(word, QUOTE_LIMIT);
-                return Err(format!("unknown word {quoted:?}"));
+                return Err(ClaimReason::UnknownWord(quoted));
             }
         }
     }

@@ -1,13 +1,16 @@
 //! The words the parser knows and the words [`describe()`](super::describe())
 //! writes, in English and in Russian, and the lookup of one word.
 
-use super::super::face::Face;
+use super::super::face::{DiceKind, Face};
 
 /// One word as the grammar sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Sym {
-    /// A face: "kings", "тузов", "Q", "10s", "fives" (standard dice).
+    /// A face of poker dice: "kings", "тузов", "Q", "10s".
     Face(Face),
+    /// A face of standard dice named by its pips: "fives", "5s", "двойки",
+    /// "единицей" (2 → nine … 6 → king, 1 → ace).
+    Pips(Face),
     /// A number: "three", "три", "3". Where a face is expected, `face` is the
     /// standard-dice face the same word names ("three threes" = three tens).
     Num {
@@ -16,8 +19,12 @@ pub(super) enum Sym {
     },
     /// "pair", "pairs", "пара".
     Pair,
-    /// A word that names a group of this size by itself: "trips", "каре".
-    Group(u8),
+    /// A word that names a group of `n` dice by itself: "trips", "каре";
+    /// "тройка" is also the standard-dice three in a list of odd dice.
+    Group {
+        n: u8,
+        face: Option<Face>,
+    },
     Kind,
     Of,
     Full,
@@ -39,11 +46,18 @@ pub(super) const SKIPPED: &[&str] = &["a", "an", "the"];
 const KEYWORDS: &[(Sym, &[&str])] = &[
     (Sym::Pair, &["pair", "pairs", "пара", "пары", "пару"]),
     (
-        Sym::Group(3),
-        &["trips", "trip", "set", "тройка", "тройку", "сет", "трипс"],
+        Sym::Group { n: 3, face: None },
+        &["trips", "trip", "set", "тройку", "сет", "трипс"],
     ),
-    (Sym::Group(4), &["quads", "quad", "каре"]),
-    (Sym::Group(5), &["покер"]),
+    (
+        Sym::Group {
+            n: 3,
+            face: Some(Face::Ten),
+        },
+        &["тройка"],
+    ),
+    (Sym::Group { n: 4, face: None }, &["quads", "quad", "каре"]),
+    (Sym::Group { n: 5, face: None }, &["покер"]),
     (Sym::Kind, &["kind"]),
     (Sym::Of, &["of", "из"]),
     (
@@ -120,17 +134,17 @@ const RU_NUMBERS: &[(u32, &[&str])] = &[
 ];
 
 /// The forms [`describe()`](super::describe()) writes for one face in Russian.
-pub(super) struct RuNames {
+pub(crate) struct RuNames {
     /// Nominative plural: "дамы" (the triple in "дамы на девятках").
-    pub(super) plural: &'static str,
+    pub(crate) plural: &'static str,
     /// Genitive plural: "дам" ("пара дам").
-    pub(super) of_many: &'static str,
+    pub(crate) of_many: &'static str,
     /// Prepositional plural: "девятках" (the pair in "дамы на девятках").
-    pub(super) on: &'static str,
+    pub(crate) on: &'static str,
     /// Nominative singular: "дама" (a bust's dice).
-    pub(super) one: &'static str,
+    pub(crate) one: &'static str,
     /// Instrumental singular: "дамой" (a kicker, "с дамой").
-    pub(super) with: &'static str,
+    pub(crate) with: &'static str,
 }
 
 const RU_NAMES: [RuNames; 6] = [
@@ -178,12 +192,72 @@ const RU_NAMES: [RuNames; 6] = [
     },
 ];
 
+/// The Russian names of standard-dice faces, by pips, indexed by
+/// [`Face::index`]: двойки (nine) … шестёрки (king), единицы (ace).
+const RU_PIPS: [RuNames; 6] = [
+    RuNames {
+        plural: "двойки",
+        of_many: "двоек",
+        on: "двойках",
+        one: "двойка",
+        with: "двойкой",
+    },
+    RuNames {
+        plural: "тройки",
+        of_many: "троек",
+        on: "тройках",
+        one: "тройка",
+        with: "тройкой",
+    },
+    RuNames {
+        plural: "четвёрки",
+        of_many: "четвёрок",
+        on: "четвёрках",
+        one: "четвёрка",
+        with: "четвёркой",
+    },
+    RuNames {
+        plural: "пятёрки",
+        of_many: "пятёрок",
+        on: "пятёрках",
+        one: "пятёрка",
+        with: "пятёркой",
+    },
+    RuNames {
+        plural: "шестёрки",
+        of_many: "шестёрок",
+        on: "шестёрках",
+        one: "шестёрка",
+        with: "шестёркой",
+    },
+    RuNames {
+        plural: "единицы",
+        of_many: "единиц",
+        on: "единицах",
+        one: "единица",
+        with: "единицей",
+    },
+];
+
+/// English names of standard-dice faces by pips, singular and plural,
+/// indexed by [`Face::index`].
+const EN_PIPS: [(&str, &str); 6] = [
+    ("two", "twos"),
+    ("three", "threes"),
+    ("four", "fours"),
+    ("five", "fives"),
+    ("six", "sixes"),
+    ("one", "ones"),
+];
+
 /// Case endings of feminine nouns in -а after a hard stem (девятк-а).
 const RU_FEMININE: &[&str] = &["а", "и", "у", "е", "ой", "ою", "ам", "ами", "ах"];
 /// Case endings of masculine nouns with a hard stem (туз, валет).
 const RU_MASCULINE: &[&str] = &["", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах"];
 /// "дама": the feminine endings plus the bare genitive plural "дам".
 const RU_QUEEN: &[&str] = &["", "а", "ы", "у", "е", "ой", "ою", "ам", "ами", "ах"];
+/// "единица": the feminine endings after ц, and the bare genitive plural.
+const RU_ONE: &[&str] = &["", "а", "ы", "у", "е", "ей", "ею", "ам", "ами", "ах"];
 /// "король": a soft stem (король, королём → королем after ё → е).
 const RU_KING: &[&str] = &["ь", "я", "ю", "ем", "е", "и", "ей", "ям", "ями", "ях"];
 
@@ -204,26 +278,52 @@ const RU_STEMS: &[(&str, &[&str], Face)] = &[
     ("туз", RU_MASCULINE, Face::Ace),
 ];
 
-/// The English name of one `face`: "queen".
-pub(super) fn english_one(face: Face) -> &'static str {
-    EN_NAMES[face.index()].0
+/// Russian standard-dice faces by pips, as [`RU_STEMS`]; "тройка" itself
+/// is a keyword (three of a kind, or a three in a list of odd dice).
+const RU_PIP_STEMS: &[(&str, &[&str], Face)] = &[
+    ("единиц", RU_ONE, Face::Ace),
+    ("двойк", RU_FEMININE, Face::Nine),
+    ("двоек", &[""], Face::Nine),
+    ("тройк", RU_FEMININE, Face::Ten),
+    ("троек", &[""], Face::Ten),
+    ("четверк", RU_FEMININE, Face::Jack),
+    ("четверок", &[""], Face::Jack),
+    ("пятерк", RU_FEMININE, Face::Queen),
+    ("пятерок", &[""], Face::Queen),
+    ("шестерк", RU_FEMININE, Face::King),
+    ("шестерок", &[""], Face::King),
+];
+
+/// The English name of one `face` on dice of `kind`: "queen", "five".
+pub(crate) fn english_one(face: Face, kind: DiceKind) -> &'static str {
+    english(face, kind).0
 }
 
-/// The English name of several `face`s: "queens".
-pub(super) fn english_many(face: Face) -> &'static str {
-    EN_NAMES[face.index()].1
+/// The English name of several `face`s on dice of `kind`: "queens", "fives".
+pub(crate) fn english_many(face: Face, kind: DiceKind) -> &'static str {
+    english(face, kind).1
 }
 
-/// The Russian forms of `face`.
-pub(super) fn russian_names(face: Face) -> &'static RuNames {
-    &RU_NAMES[face.index()]
+fn english(face: Face, kind: DiceKind) -> (&'static str, &'static str) {
+    match kind {
+        DiceKind::Poker => EN_NAMES[face.index()],
+        DiceKind::Standard => EN_PIPS[face.index()],
+    }
+}
+
+/// The Russian forms of `face` on dice of `kind`.
+pub(crate) fn russian_names(face: Face, kind: DiceKind) -> &'static RuNames {
+    match kind {
+        DiceKind::Poker => &RU_NAMES[face.index()],
+        DiceKind::Standard => &RU_PIPS[face.index()],
+    }
 }
 
 /// The known word `word` (lower case, "ё" read as "е") as the grammar sees it.
 pub(super) fn symbol(word: &str) -> Option<Sym> {
     listed(KEYWORDS, word)
         .or_else(|| number(word))
-        .or_else(|| face_word(word).map(Sym::Face))
+        .or_else(|| face_word(word))
 }
 
 /// The standard-dice face with `pips` pips: 2 → nine … 6 → king, 1 → ace.
@@ -277,30 +377,39 @@ fn number(word: &str) -> Option<Sym> {
         .or_else(|| listed(RU_NUMBERS, word).map(|n| Sym::Num { n, face: None }))
 }
 
-fn face_word(word: &str) -> Option<Face> {
+/// A word naming a face: poker words and letters as [`Sym::Face`], pips as
+/// [`Sym::Pips`].
+fn face_word(word: &str) -> Option<Sym> {
     if let Some(i) = EN_NAMES
         .iter()
         .position(|&(one, many)| word == one || word == many)
     {
-        return Face::from_index(i);
+        return Face::from_index(i).map(Sym::Face);
     }
     if let Some(n) = table_value(EN_NUMBER_PLURALS, word) {
-        return standard_face(n);
+        return standard_face(n).map(Sym::Pips);
     }
     let bare = word.strip_suffix('s').unwrap_or(word);
     if let Some(face) = table_value(LETTERS, bare) {
-        return Some(face);
+        return Some(Sym::Face(face));
     }
     // Plural digits: "9s", "10s", standard "5s". (Bare digits are numbers.)
     if bare.len() < word.len()
         && let Some(n) = digits(bare)
     {
-        return poker_digits(n).or_else(|| standard_face(n));
+        return poker_digits(n)
+            .map(Sym::Face)
+            .or_else(|| standard_face(n).map(Sym::Pips));
     }
-    RU_STEMS.iter().find_map(|&(stem, endings, face)| {
-        let ending = word.strip_prefix(stem)?;
-        endings.contains(&ending).then_some(face)
-    })
+    let stem = |stems: &[(&str, &[&str], Face)]| {
+        stems.iter().find_map(|&(stem, endings, face)| {
+            let ending = word.strip_prefix(stem)?;
+            endings.contains(&ending).then_some(face)
+        })
+    };
+    stem(RU_STEMS)
+        .map(Sym::Face)
+        .or_else(|| stem(RU_PIP_STEMS).map(Sym::Pips))
 }
 
 #[cfg(test)]
@@ -314,6 +423,18 @@ mod tests {
             for form in [names.plural, names.of_many, names.on, names.one, names.with] {
                 let read = symbols(form).map(|w| w.first().map(|w| w.0));
                 assert_eq!(read, Ok(Face::from_index(i).map(Sym::Face)), "{form}");
+            }
+        }
+        for (i, names) in RU_PIPS.iter().enumerate() {
+            for form in [names.plural, names.of_many, names.on, names.one, names.with] {
+                let read = symbols(form).map(|w| w.first().map(|w| w.0));
+                let face = Face::from_index(i);
+                let expected = match form {
+                    // The keyword: three of a kind, or a three among odd dice.
+                    "тройка" => Some(Sym::Group { n: 3, face }),
+                    _ => face.map(Sym::Pips),
+                };
+                assert_eq!(read, Ok(expected), "{form}");
             }
         }
         for form in [
@@ -335,8 +456,19 @@ mod tests {
     #[test]
     fn every_english_name_is_a_face() {
         for (i, (one, many)) in EN_NAMES.iter().enumerate() {
-            assert_eq!(face_word(one), Face::from_index(i));
-            assert_eq!(face_word(many), Face::from_index(i));
+            assert_eq!(face_word(one), Face::from_index(i).map(Sym::Face));
+            assert_eq!(face_word(many), Face::from_index(i).map(Sym::Face));
+        }
+        for (i, (one, many)) in EN_PIPS.iter().enumerate() {
+            let face = Face::from_index(i);
+            assert_eq!(
+                symbol(one),
+                Some(Sym::Num {
+                    n: i as u32 + 2 - 6 * (i == 5) as u32,
+                    face
+                })
+            );
+            assert_eq!(face_word(many), face.map(Sym::Pips));
         }
     }
 }

@@ -78,7 +78,7 @@ fn a_match_in_russian() {
         asked_everything(&played, Lang::Ru, DiceKind::Poker);
         nothing_hidden_shown(&played, Lang::Ru);
         assert!(
-            out.contains("Вы заявляете: тройка королей (KKKT9)."),
+            out.contains("Вы заявляете: тройка королей (К К К 10 9)."),
             "{out}"
         );
         assert!(out.contains("Ваши кубики:"));
@@ -97,9 +97,9 @@ fn standard_dice_show_their_own_faces() {
     };
     let played = full_match(Lang::En, rules, 6);
     asked_everything(&played, Lang::En, DiceKind::Standard);
-    // Three kings on standard dice are three sixes.
+    // Standard dice are named by their pips.
     assert!(
-        played.output.contains("You claim three kings (66632)."),
+        played.output.contains("You claim three sixes (66632)."),
         "{}",
         played.output
     );

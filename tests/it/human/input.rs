@@ -84,7 +84,7 @@ fn bad_answers_are_explained_and_asked_again() {
                         faces: "9 T J Q K A",
                     },
                 ),
-                ("keep AAAAAA", Msg::RerollNotHeld { face: 'A' }),
+                ("keep AAAAAA", Msg::RerollNotHeld { face: "A" }),
                 ("fish", Msg::RerollUnreadable { text: "fish" }),
             ] {
                 assert!(
@@ -115,7 +115,15 @@ fn commands_work_at_any_question() {
     let played = play(&TABLE, &setup, lang, stubborn(lang, bad));
     let out = &played.output;
     let open = Msg::AskClaimOpen { example: "QQQ99" }.text(lang);
-    let help = Msg::HelpClaim { example: "QQQ99" }.text(lang);
+    let (partial, three) = liar::i18n::partial_example(DiceKind::Poker, lang);
+    let words = liar::i18n::example_words(DiceKind::Poker, lang).join("; ");
+    let help = Msg::HelpClaim {
+        example: "QQQ99",
+        partial: &partial,
+        three: &three,
+        words: &words,
+    }
+    .text(lang);
     let commands = Msg::HelpCommands.text(lang);
     let odds = Msg::OddsHelp { example: "QQQ99" }.text(lang);
     // After each command the dice are shown again, then the question.
@@ -178,11 +186,11 @@ fn nothing_beats_the_top_claim() {
     // Hot seat: the prompt bears the name of whoever is asked.
     let out = &played.output.replace("Boris> ", "> ");
     let only = Msg::OnlyChallenge {
-        claim: "покер тузов (AAAAA)",
+        claim: "покер тузов (Т Т Т Т Т)",
     }
     .text(lang);
     let must = Msg::MustChallenge {
-        claim: "покер тузов (AAAAA)",
+        claim: "покер тузов (Т Т Т Т Т)",
     }
     .text(lang);
     assert!(

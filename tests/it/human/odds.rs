@@ -5,7 +5,9 @@ use super::support;
 
 use liar::engine::Policy;
 use liar::i18n::{Lang, Msg, percent};
-use liar::rules::{Dice, DiceKind, Hand, Ranking, best_reroll, chance_to_reach, describe};
+use liar::rules::{
+    Dice, DiceKind, Face, Hand, Ranking, best_reroll, chance_to_reach, describe, shown_faces,
+};
 use support::*;
 
 const TABLE: [Seat; 3] = [
@@ -19,7 +21,7 @@ fn written(hand: Hand, lang: Lang) -> String {
     format!(
         "{} ({})",
         describe(hand, Ranking::default(), lang),
-        hand.labels(DiceKind::Poker)
+        shown_faces(&hand.faces(), DiceKind::Poker, lang)
     )
 }
 
@@ -33,10 +35,16 @@ fn dice_shown(chunk: &str, lang: Lang) -> Option<Dice> {
     let line = chunk
         .lines()
         .rfind(|l| l.trim_start().starts_with(&label))?;
-    let faces: String = line.trim_start()[label.len()..]
+    // Each die as the table shows it in `lang` ("К", "10"), back to a face.
+    let faces: Vec<Face> = line.trim_start()[label.len()..]
         .split_whitespace()
-        .collect();
-    faces.parse().ok()
+        .map(|shown| {
+            Face::ALL
+                .into_iter()
+                .find(|f| f.shown(DiceKind::Poker, lang) == shown)
+        })
+        .collect::<Option<_>>()?;
+    Some(Dice(faces.try_into().ok()?))
 }
 
 /// Types `odds` and `odds KKKK` at the first question of each kind (then
@@ -69,10 +77,11 @@ fn check(lang: Lang, seed: u64) -> usize {
                 let answer = match (q, dice) {
                     (Question::Reroll, Some(dice)) => {
                         let (positions, chance) = best_reroll(&dice, four_kings, r);
-                        let keep: String = (0..5)
+                        let keep: Vec<_> = (0..5)
                             .filter(|&p| !positions.contains(p))
-                            .map(|p| dice.0[p].label(DiceKind::Poker))
+                            .map(|p| dice.0[p])
                             .collect();
+                        let keep = shown_faces(&keep, DiceKind::Poker, lang);
                         let list: Vec<String> =
                             positions.iter().map(|p| (p + 1).to_string()).collect();
                         match positions.count() {
