@@ -15,20 +15,32 @@
 --    A re-throw of k dice mixes it (the thrower is assumed to keep his best
 --    5 - k dice); a claim re-weights it by how likely that claim was for
 --    each hand (Bayes' rule). Dice the bot held itself it knows exactly.
---    The chance that a claim is true is the weight of the hands at least
---    as high as the claim.
+--    Keeping all five dice is evidence in itself: a player who throws
+--    nothing usually already beats the claim (under-claims are common), so
+--    the belief is split into "beats it" / "does not" and re-weighted by
+--    how often that player's keep-all raises have been true (a prior of
+--    0.6, then his record). The chance that a claim is true is the weight
+--    of the hands at least as high as the claim, corrected by how true
+--    that player's claims of that kind (opening, keep-all raise, raise
+--    after a re-throw) turned out against what the bot had predicted.
 --
--- 2. For each opponent, how he claims: a mixture of three styles
---    (truthful: claims what he holds, or lies as little as he can; bold:
---    jumps well above what he holds; random: anything), weighted by how
---    well each style explains what he did. Dice shown at a challenge are
---    the best evidence; every other claim counts too.
+-- 2. For each opponent, how he claims: a mixture of four styles
+--    (truthful: claims what he holds, or lies as little as he can; under:
+--    names something between the claim to beat and his hand, often the
+--    smallest step; bold: jumps well above what he holds; random:
+--    anything), weighted by how well each style explains what he did.
+--    Dice shown at a challenge, and the dice the bot receives after
+--    accepting a claim (they are the claimer's, so they settle his claim),
+--    are exact evidence; every other claim counts too.
 --
 -- 3. For each opponent, when he challenges: a family of threshold rules
 --    ("doubts claims whose fresh-throw chance is below t, giving a claimer
---    who kept more dice some credit") plus "challenges at random", each
---    weighted by how well it predicted his answers so far. This gives the
---    chance that he challenges any claim the bot might make.
+--    who kept more dice some credit", and "doubts a raise that keeping the
+--    first 5 - k dice of the claim before reaches with chance below t",
+--    which is how a careful player reads a keep-all raise) plus
+--    "challenges at random", each weighted by how well it predicted his
+--    answers so far. This gives the chance that he challenges any claim
+--    the bot might make, after any re-throw.
 --
 -- With those, the risk of a claim is
 --     P(the next player challenges) * [the claim is a lie]
@@ -36,7 +48,8 @@
 -- a re-throw minimises the expected risk of the best claim it leads to;
 -- a claim is challenged when the chance that it is true is lower than the
 -- risk of accepting it (which is the expected risk of the best re-throw
--- over the hands I might receive).
+-- over the hands I might receive), give or take a small random amount so
+-- that no fixed threshold can be learned and played against.
 --
 -- Chips and players left: each round moves exactly one chip, so whatever
 -- the chip counts, the choice that makes "I pay" least likely is the one
