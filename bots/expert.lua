@@ -15,20 +15,32 @@
 --    A re-throw of k dice mixes it (the thrower is assumed to keep his best
 --    5 - k dice); a claim re-weights it by how likely that claim was for
 --    each hand (Bayes' rule). Dice the bot held itself it knows exactly.
---    The chance that a claim is true is the weight of the hands at least
---    as high as the claim.
+--    Keeping all five dice is evidence in itself: a player who throws
+--    nothing usually already beats the claim (under-claims are common), so
+--    the belief is split into "beats it" / "does not" and re-weighted by
+--    how often that player's keep-all raises have been true (a prior of
+--    0.6, then his record). The chance that a claim is true is the weight
+--    of the hands at least as high as the claim, corrected by how true
+--    that player's claims of that kind (opening, keep-all raise, raise
+--    after a re-throw) turned out against what the bot had predicted.
 --
--- 2. For each opponent, how he claims: a mixture of three styles
---    (truthful: claims what he holds, or lies as little as he can; bold:
---    jumps well above what he holds; random: anything), weighted by how
---    well each style explains what he did. Dice shown at a challenge are
---    the best evidence; every other claim counts too.
+-- 2. For each opponent, how he claims: a mixture of four styles
+--    (truthful: claims what he holds, or lies as little as he can; under:
+--    names something between the claim to beat and his hand, often the
+--    smallest step; bold: jumps well above what he holds; random:
+--    anything), weighted by how well each style explains what he did.
+--    Dice shown at a challenge, and the dice the bot receives after
+--    accepting a claim (they are the claimer's, so they settle his claim),
+--    are exact evidence; every other claim counts too.
 --
 -- 3. For each opponent, when he challenges: a family of threshold rules
 --    ("doubts claims whose fresh-throw chance is below t, giving a claimer
---    who kept more dice some credit") plus "challenges at random", each
---    weighted by how well it predicted his answers so far. This gives the
---    chance that he challenges any claim the bot might make.
+--    who kept more dice some credit", and "doubts a raise that keeping the
+--    first 5 - k dice of the claim before reaches with chance below t",
+--    which is how a careful player reads a keep-all raise) plus
+--    "challenges at random", each weighted by how well it predicted his
+--    answers so far. This gives the chance that he challenges any claim
+--    the bot might make, after any re-throw.
 --
 -- With those, the risk of a claim is
 --     P(the next player challenges) * [the claim is a lie]
@@ -36,7 +48,8 @@
 -- a re-throw minimises the expected risk of the best claim it leads to;
 -- a claim is challenged when the chance that it is true is lower than the
 -- risk of accepting it (which is the expected risk of the best re-throw
--- over the hands I might receive).
+-- over the hands I might receive), give or take a small random amount so
+-- that no fixed threshold can be learned and played against.
 --
 -- Chips and players left: each round moves exactly one chip, so whatever
 -- the chip counts, the choice that makes "I pay" least likely is the one
@@ -76,6 +89,8 @@ local LIE_REACH = 0.35
 -- A small preference for challenging: the challenger opens the next round,
 -- and opening (fresh dice, no claim to beat) is the safest seat.
 local STARTER_BONUS = 0.02
+-- The challenge threshold is moved by up to this much either way.
+local CHALLENGE_JITTER = 0.03
 -- Claims whose risk is within this much of the best are drawn at random.
 local CLAIM_SLACK = 0.01
 -- Hands sampled from the belief to price accepting a claim.
@@ -262,8 +277,9 @@ for j = 1, 252 do
   GEO[j] = (1 - GEO_R) * GEO_R ^ (j - 1)
 end
 
-local TRUTHFUL, BOLD, RANDOM = 1, 2, 3
-local STYLE_PRIOR = { 0.6, 0.2, 0.2 }
+local TRUTHFUL, BOLD, RANDOM, UNDER = 1, 2, 3, 4
+local NSTYLES = 4
+local STYLE_PRIOR = { 0.45, 0.15, 0.2, 0.2 }
 
 local function claim_likelihood(style, c, h, p)
   local legal = NS - p
@@ -271,7 +287,26 @@ local function claim_likelihood(style, c, h, p)
     return 1 / legal
   end
   local base
-  if style == TRUTHFUL then
+  if style == UNDER then
+    -- Under-claims: when his hand beats the claim to beat he names
+    -- something between the two, often the smallest step; otherwise the
+    -- smallest lie.
+    if h > p then
+      if c > h then
+        base = 0
+      else
+        base = 0.6 / (h - p)
+        if c == p + 1 then
+          base = base + 0.4
+        end
+      end
+    elseif c == p + 1 then
+      base = 0.85
+    else
+      base = 0.15 * GEO[c - p - 1]
+    end
+    return 0.95 * base + 0.05 / legal
+  elseif style == TRUTHFUL then
     -- The truth when it beats the claim to beat (now and then a small
     -- bluff above it, or an under-call); otherwise the smallest lie.
     if h > p then
@@ -320,6 +355,12 @@ local THRESHOLDS = { 0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.16, 0.2, 0.25,
 local NT = #THRESHOLDS
 local CREDITS = { 0, 0.5, 1 }
 local NC = #CREDITS
+-- One more group of rules scores a raise by what the claimer's kept dice
+-- make likely if he kept the first 5 - k dice of the claim before: the
+-- chance of reaching the claim from there. This is how a careful answerer
+-- reads "kept all five and raised": the raise must come from the dice
+-- claimed before.
+local NG = NC + 1
 local OPEN = 6 -- the "k" of an opening claim in tables indexed by k
 
 local function normalise(w, floor)
@@ -333,17 +374,18 @@ local function normalise(w, floor)
 end
 
 -- Weights: open[t], t = 1..NT, and open[NT + 1] for "random";
--- after[(c - 1) * NT + t] for credit c, and after[NC * NT + 1] for "random".
+-- after[(g - 1) * NT + t] for group g (a credit, or the kept-dice rule),
+-- and after[NG * NT + 1] for "random".
 local function new_rules()
   local open, after = {}, {}
   for t = 1, NT do
     open[t] = 1
   end
   open[NT + 1] = 2
-  for i = 1, NC * NT do
+  for i = 1, NG * NT do
     after[i] = 1
   end
-  after[NC * NT + 1] = 2
+  after[NG * NT + 1] = 2
   normalise(open, 0)
   normalise(after, 0)
   return { open = open, after = after }
@@ -367,7 +409,14 @@ local function player(seat)
   local pl = players[seat]
   if pl == nil then
     pl = {
-      styles = { STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3] },
+      styles = { STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3], STYLE_PRIOR[4] },
+      -- Kept all five dice: how often his hand already beat the claim.
+      keep_beat = 0,
+      keep_n = 0,
+      -- Calibration of my chance that his claims are true, by kind of
+      -- claim (1 opening, 2 raise without a re-throw, 3 raise after one):
+      -- resolved claims, the sum of my predictions, the sum of the truth.
+      cal = { { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } },
       rules = new_rules(),
       q = {},
     }
@@ -376,9 +425,48 @@ local function player(seat)
   return pl
 end
 
+-- prefix_tail(p, k)[s]: the chance that keeping the first 5 - k dice of
+-- the claim before (strength p) and throwing k reaches strength s.
+local PREFIX, prefix_count = {}, 0
+local function prefix_tail(p, k)
+  local id = p * 8 + k
+  local tail = PREFIX[id]
+  if tail then
+    return tail
+  end
+  if prefix_count > 300 then
+    PREFIX, prefix_count = {}, 0
+  end
+  local kept_key = 0
+  if p > 0 then
+    kept_key = KEEP[5 - k][HAND_INDEX[REP[p]]]
+  else
+    k = 5
+  end
+  local cnt = {}
+  for x = 1, NS do
+    cnt[x] = 0
+  end
+  local rk, rw = MS_KEY[k], MS_W[k]
+  for j = 1, #rk do
+    local st = KEY_STR[kept_key + rk[j]]
+    cnt[st] = cnt[st] + rw[j]
+  end
+  tail = {}
+  local acc = 0
+  for x = NS, 1, -1 do
+    acc = acc + cnt[x]
+    tail[x] = acc
+  end
+  PREFIX[id] = tail
+  prefix_count = prefix_count + 1
+  return tail
+end
+
 -- Learns from one answer of `pl`: `challenged` or not, to a claim of
--- strength s by a claimer who re-threw k dice (nil: an opening claim).
-local function learn_answer(pl, s, k, challenged)
+-- strength s over a claim of strength prev by a claimer who re-threw k
+-- dice (k nil: an opening claim).
+local function learn_answer(pl, s, k, challenged, prev)
   if s >= NS then
     return -- the top hand must be challenged: nothing to learn
   end
@@ -400,7 +488,12 @@ local function learn_answer(pl, s, k, challenged)
         w[i] = w[i] * (((score < THRESHOLDS[t]) == challenged) and hit or miss)
       end
     end
-    w[NC * NT + 1] = w[NC * NT + 1] * 0.5
+    local score = prefix_tail(prev or 0, k)[s]
+    for t = 1, NT do
+      local i = NC * NT + t
+      w[i] = w[i] * (((score < THRESHOLDS[t]) == challenged) and hit or miss)
+    end
+    w[NG * NT + 1] = w[NG * NT + 1] * 0.5
   end
   normalise(w, 1e-4)
   pl.q = {} -- the cached chances are stale
@@ -442,8 +535,9 @@ end
 
 -- The chance that `pl` challenges a claim, by strength 1..NS, when the
 -- claimer re-threw k dice (k = OPEN: an opening claim). Cached per player.
-local function challenge_chances(pl, k)
-  local out = pl.q[k]
+local function challenge_chances(pl, k, prev)
+  local id = k == OPEN and OPEN or k + 8 * (prev or 0)
+  local out = pl.q[id]
   if out then
     return out
   end
@@ -452,7 +546,7 @@ local function challenge_chances(pl, k)
   if k == OPEN then
     w, groups, random_w = pl.rules.open, 1, pl.rules.open[NT + 1]
   else
-    w, groups, random_w = pl.rules.after, NC, pl.rules.after[NC * NT + 1]
+    w, groups, random_w = pl.rules.after, NG, pl.rules.after[NG * NT + 1]
   end
   -- tails[c][t]: the weight of thresholds t..NT under credit c, i.e. of
   -- the rules that challenge a claim whose first threshold above its
@@ -477,12 +571,18 @@ local function challenge_chances(pl, k)
     end
   else
     local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
+    -- The kept-dice rules: their bins follow the claim before.
+    local t4, pt, t = tails[4], prefix_tail(prev or 0, k), NT + 1
     for s = 1, NS do
-      out[s] = (base + gain * (t1[b1[s]] + t2[b2[s]] + t3[b3[s]])) / total
+      local score = pt[s]
+      while t > 1 and THRESHOLDS[t - 1] > score do
+        t = t - 1
+      end
+      out[s] = (base + gain * (t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[t])) / total
     end
   end
   out[NS] = 1 -- the top hand is always challenged
-  pl.q[k] = out
+  pl.q[id] = out
   return out
 end
 
@@ -490,7 +590,7 @@ end
 -- he did (`lik[style]`), or by `lik / old` to replace an earlier estimate.
 local function learn_style(pl, lik, old)
   local st = pl.styles
-  for t = 1, 3 do
+  for t = 1, NSTYLES do
     local r = lik[t] + 1e-9
     if old then
       r = r / (old[t] + 1e-9)
@@ -498,7 +598,7 @@ local function learn_style(pl, lik, old)
     st[t] = st[t] * r
   end
   normalise(st, 0)
-  for t = 1, 3 do
+  for t = 1, NSTYLES do
     if st[t] < STYLE_FLOOR then
       st[t] = STYLE_FLOOR
     end
@@ -577,8 +677,8 @@ end
 -- each style (what the claim teaches about the player).
 local function after_claim(d, styles, c, p)
   local out = {}
-  local l1s, l2s, l3 = 0, 0, 1 / (NS - p)
-  local w1, w2, w3 = styles[1], styles[2], styles[3]
+  local l1s, l2s, l3, l4s = 0, 0, 1 / (NS - p), 0
+  local w1, w2, w3, w4 = styles[1], styles[2], styles[3], styles[4]
   local total = 0
   for i = 1, NH do
     local w = d[i]
@@ -586,9 +686,11 @@ local function after_claim(d, styles, c, p)
       local h = STR[i]
       local l1 = claim_likelihood(TRUTHFUL, c, h, p)
       local l2 = claim_likelihood(BOLD, c, h, p)
+      local l4 = claim_likelihood(UNDER, c, h, p)
       l1s = l1s + w * l1
       l2s = l2s + w * l2
-      local x = w * (w1 * l1 + w2 * l2 + w3 * l3)
+      l4s = l4s + w * l4
+      local x = w * (w1 * l1 + w2 * l2 + w3 * l3 + w4 * l4)
       out[i] = x
       total = total + x
     else
@@ -596,12 +698,12 @@ local function after_claim(d, styles, c, p)
     end
   end
   if total <= 0 then
-    return d, { 1, 1, 1 }
+    return d, { 1, 1, 1, 1 }
   end
   for i = 1, NH do
     out[i] = out[i] / total
   end
-  return out, { l1s, l2s, l3 }
+  return out, { l1s, l2s, l3, l4s }
 end
 
 local function chance_true(d, c)
@@ -612,6 +714,56 @@ local function chance_true(d, c)
     end
   end
   return p
+end
+
+-- A player kept all five dice: his hand beat the claim to beat (strength
+-- p) with chance rho, whatever the belief said before. The belief is
+-- split in two (beats p / does not) and the parts re-weighted.
+local function keep_all(d, p, rho)
+  local above = 0
+  for i = 1, NH do
+    if STR[i] > p then
+      above = above + d[i]
+    end
+  end
+  local below = 1 - above
+  if above < 1e-9 or below < 1e-9 then
+    return d -- the dice are known (or nothing else is possible)
+  end
+  local fa, fb = rho / above, (1 - rho) / below
+  local out = {}
+  for i = 1, NH do
+    out[i] = d[i] * (STR[i] > p and fa or fb)
+  end
+  return out
+end
+
+-- How often a player who kept all five dice already beat the claim: a
+-- prior of KEEP_PRIOR worth KEEP_PRIOR_N observations, then his record.
+local KEEP_PRIOR, KEEP_PRIOR_N = 0.6, 3
+local function keep_rate(pl)
+  return (pl.keep_beat + KEEP_PRIOR * KEEP_PRIOR_N) / (pl.keep_n + KEEP_PRIOR_N)
+end
+
+local function learn_keep(pl, beat)
+  pl.keep_n = pl.keep_n + 1
+  if beat then
+    pl.keep_beat = pl.keep_beat + 1
+  end
+end
+
+-- The correction to my chance that a claim of this kind by `pl` is true:
+-- how far my predictions fell short of the truth, shrunk towards 0.
+local CAL_N = 3
+local function calibration(pl, kind)
+  local c = pl.cal[kind]
+  local x = (c[3] - c[2]) / (c[1] + CAL_N)
+  if x > 0.5 then
+    return 0.5
+  elseif x < -0.5 then
+    return -0.5
+  end
+  return x
 end
 
 -- The round so far, followed event by event (from `observe`, or from the
@@ -643,27 +795,70 @@ local function take_in(r, history)
       local c = strength_of(a.claim)
       if a.seat == me and r.mine[n] then
         r.belief = known_belief(r.mine[n])
+        r.passed = r.mine[n]
         r.last = nil
       else
         local pl = player(a.seat)
         local lik
         r.belief, lik = after_claim(r.belief, pl.styles, c, r.claim)
         learn_style(pl, lik)
-        r.last = { seat = a.seat, c = c, p = r.claim, lik = lik }
+        local kind = r.k == nil and 1 or (r.k == 0 and 2 or 3)
+        r.passed = nil
+        r.last = { seat = a.seat, c = c, p = r.claim, lik = lik, kind = kind,
+          pred = chance_true(r.belief, c), keep = r.keep }
       end
+      r.claim_prev = r.claim
       r.claim, r.claim_k, r.claimer, r.k = c, r.k, a.seat, nil
     elseif a.action == "accept" then
       if a.seat ~= me then
-        learn_answer(player(a.seat), r.claim, r.claim_k, false)
+        learn_answer(player(a.seat), r.claim, r.claim_k, false, r.claim_prev)
       end
     elseif a.action == "reroll" then
+      r.keep = nil
       if a.seat ~= me then
-        r.belief = rethrow(r.belief, a.count)
+        local pl = player(a.seat)
+        if a.count == 0 then
+          if r.claimer == me and r.passed then
+            -- I know the dice he kept: learn at once.
+            learn_keep(pl, liar.strength(r.passed) > r.claim)
+          else
+            r.belief = keep_all(r.belief, r.claim, keep_rate(pl))
+            r.keep = { seat = a.seat, p = r.claim }
+          end
+        else
+          r.belief = rethrow(r.belief, a.count)
+        end
       end
       r.k = a.count
     end
   end
   r.n = #history
+end
+
+-- The hand behind the last opponent claim is known (shown at a challenge,
+-- or received after accepting it): learn his style exactly, whether he
+-- beat the claim before when he kept all five dice, and how true his
+-- claims of this kind are compared with what I believed.
+local function learn_from_hand(r, seat, hand)
+  local last = r.last
+  if last == nil or last.seat ~= seat or last.done then
+    return
+  end
+  last.done = true
+  local pl = player(seat)
+  local h = liar.strength(hand)
+  local exact = {}
+  for style = 1, NSTYLES do
+    exact[style] = claim_likelihood(style, last.c, h, last.p)
+  end
+  learn_style(pl, exact, last.lik)
+  if last.keep and last.keep.seat == seat then
+    learn_keep(pl, h > last.keep.p)
+  end
+  local cal = pl.cal[last.kind]
+  cal[1] = cal[1] + 1
+  cal[2] = cal[2] + last.pred
+  cal[3] = cal[3] + (h >= last.c and 1 or 0)
 end
 
 ---------------------------------------------------------------------------
@@ -682,7 +877,7 @@ local function return_risks(view, p)
     back[s] = base
   end
   for j = 2, #after do
-    local qj = challenge_chances(player(after[j]), 2)
+    local qj = challenge_chances(player(after[j]), 2, p)
     for s = p + 1, NS do
       local t = s + 2 * (j - 1)
       back[s] = back[s] * (1 - qj[t < NS and t or NS])
@@ -707,7 +902,7 @@ end
 -- last two his chance to beat s is taken from REACH, the chance of beating
 -- s from a hand of strength s itself (less for a lie: he gets weaker dice).
 local function best_claim_risk(back, nxt, p, k)
-  local q = challenge_chances(player(nxt), k)
+  local q = challenge_chances(player(nxt), k, p)
   local out, lie = {}, {}
   -- Upwards: out[h] = the best of the under-calls below h and the exact
   -- claim; lie risks are kept for the way down.
@@ -819,6 +1014,10 @@ function bot.challenge(view)
   if p_true < 0.01 then
     return true
   end
+  local last = r.last
+  if last and last.seat == view.claimer then
+    p_true = p_true + calibration(player(view.claimer), last.kind)
+  end
   -- The risk of accepting: I would receive one of the hands the belief
   -- allows, re-throw as well as I can and claim as safely as I can. The
   -- hands are sampled at SAMPLES evenly spaced quantiles of the belief,
@@ -839,11 +1038,16 @@ function bot.challenge(view)
     end
     risk = risk + x
   end
-  return p_true < risk / SAMPLES + STARTER_BONUS
+  -- A threshold that never moves can be learned and played against: it
+  -- is drawn afresh, a little either way, for every decision.
+  local jitter = (liar.random() - 0.5) * 2 * CHALLENGE_JITTER
+  return p_true < risk / SAMPLES + STARTER_BONUS + jitter
 end
 
 function bot.reroll(view)
-  start(view)
+  local r = start(view)
+  -- The dice I hold are the claimer's: his claim is settled.
+  learn_from_hand(r, view.claimer, view.hand)
   local tables = risk_tables(view, strength_of(view.claim))
   local _, positions = best_rethrow(view.dice, tables, {})
   return positions
@@ -857,7 +1061,7 @@ function bot.claim(view)
     k = r.k or 0
   end
   local back, nxt = return_risks(view, p)
-  local q = challenge_chances(player(nxt), k)
+  local q = challenge_chances(player(nxt), k, p)
   local i = HAND_INDEX[view.hand]
   local h = STR[i]
   local reach = reach_profile(i)
@@ -908,9 +1112,11 @@ local function log_models()
   for seat, pl in liar.sorted_pairs(players) do
     local st = pl.styles
     local o, ow = best_of(pl.rules.open, NT + 1)
-    local a, aw = best_of(pl.rules.after, NC * NT + 1)
+    local a, aw = best_of(pl.rules.after, NG * NT + 1)
     local after = "random"
-    if a <= NC * NT then
+    if a > NC * NT and a <= NG * NT then
+      after = string.format("kept-dice t=%s", THRESHOLDS[a - NC * NT])
+    elseif a <= NC * NT then
       after = string.format("t=%s credit=%s", THRESHOLDS[(a - 1) % NT + 1], CREDITS[(a - 1) // NT + 1])
     end
     liar.log(string.format(
@@ -936,19 +1142,11 @@ function bot.observe(event)
       local r = round_for(events.game, events.round)
       take_in(r, events.history)
       if event.seat ~= me then
-        learn_answer(player(event.seat), r.claim, r.claim_k, true)
+        learn_answer(player(event.seat), r.claim, r.claim_k, true, r.claim_prev)
       end
       -- The dice are shown: replace what the claim taught by guesswork
       -- with the exact chance of that claim from that hand.
-      local last = r.last
-      if last and last.seat == event.claimer then
-        local h = liar.strength(event.hand)
-        local exact = {}
-        for style = 1, 3 do
-          exact[style] = claim_likelihood(style, last.c, h, last.p)
-        end
-        learn_style(player(last.seat), exact, last.lik)
-      end
+      learn_from_hand(r, event.claimer, event.hand)
     end
     events = nil
   elseif t == "penalty" then
