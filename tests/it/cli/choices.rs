@@ -96,7 +96,7 @@ fn zero_games_are_refused_by_every_command() {
 }
 
 #[test]
-fn simulate_records_its_seat_count_and_honours_a_table_s() {
+fn simulate_records_its_seat_count_and_honours_the_table_s_seat_limits() {
     let dir = temp_dir("seat-count");
     let replay = dir.join("r.jsonl");
     liar()
