@@ -1,17 +1,21 @@
 //! Speed and size figures of Lua bots. Run with `cargo bench --bench lua`
 //! (all four measurements) or `cargo bench --bench lua -- NAME` for those
 //! whose name contains NAME (`decision_overhead`, `games_per_second`,
-//! `memory_per_seat`, `decision_kinds`):
+//! `memory_per_seat`, `decision_kinds`, `expert_decisions`):
 //!
 //! - the cost of one decision of a trivial bot through [`LuaBot`], against a
 //!   bare mlua call of the same Lua function with the same view;
 //! - 3-player games per second with three bundled Lua bots;
-//! - the memory of one seat's state.
+//! - the memory of one seat's state;
+//! - the spread of the expert's decision times in whole games (median, 90th
+//!   and 99th percentile, slowest), against bundled and arena bots.
 //!
 //! Times are this thread's CPU time where the system reports it, so the
 //! figures are per core even on a busy machine.
 
-use liar::engine::{MatchInfo, MatchSetup, NoObserver, Player, play_match};
+use liar::engine::{
+    MatchInfo, MatchSetup, NoObserver, Player, PlayerError, PublicEvent, play_match,
+};
 use liar::lua::{BUNDLED_BOTS, BotLimits, LuaBot};
 use liar::rules::{Decision, GameState, Rules, SeatView};
 // The bench compares the engine's path with what a plain mlua caller pays,
@@ -325,15 +329,105 @@ fn decision_kinds() {
     }
 }
 
+/// A bot whose every decision is timed by the wall clock (the clock the
+/// per-decision limit uses).
+struct Timed {
+    bot: LuaBot,
+    decisions_ns: Vec<u64>,
+}
+
+impl Player for Timed {
+    fn begin_match(&mut self, info: &MatchInfo<'_>) {
+        self.bot.begin_match(info);
+    }
+
+    fn begin_game(&mut self, game: u32, seed: u64) {
+        self.bot.begin_game(game, seed);
+    }
+
+    fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
+        let start = Instant::now();
+        let decision = self.bot.decide(view);
+        let took = start.elapsed().as_nanos();
+        self.decisions_ns
+            .push(u64::try_from(took).unwrap_or(u64::MAX));
+        decision
+    }
+
+    fn wants_events(&self) -> bool {
+        self.bot.wants_events()
+    }
+
+    fn observe(&mut self, event: &PublicEvent) {
+        self.bot.observe(event);
+    }
+}
+
+/// The expert's decision times over whole matches: issue #12 asks for a
+/// median of at most 1 ms and a slowest decision of at most 20 ms.
+fn expert_decisions() {
+    let arena = |name: &str| {
+        let path = format!("{}/bots/arena/{name}.lua", env!("CARGO_MANIFEST_DIR"));
+        let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        LuaBot::from_source(&path, source, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let bundled =
+        |name: &str| LuaBot::bundled(name, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
+    let tables: [(
+        &str,
+        fn(&dyn Fn(&str) -> LuaBot, &dyn Fn(&str) -> LuaBot) -> [LuaBot; 2],
+    ); 3] = [
+        ("honest + statistician", |_, b| {
+            [b("honest"), b("statistician")]
+        }),
+        ("2 x underclaimer (arena)", |a, _| {
+            [a("underclaimer"), a("underclaimer")]
+        }),
+        ("learner + expert_v1 (arena)", |a, _| {
+            [a("learner"), a("expert_v1")]
+        }),
+    ];
+    let games = 2_000;
+    for (label, opponents) in tables {
+        let mut setup = MatchSetup::native(Rules::default(), 12, games, &["honest"; 3]);
+        let [one, two] = opponents(&arena, &bundled);
+        let mut players: Vec<Timed> = [bundled("expert"), one, two]
+            .into_iter()
+            .enumerate()
+            .map(|(seat, bot)| {
+                setup.seats[seat] = bot.seat_info(seat);
+                Timed {
+                    bot,
+                    decisions_ns: Vec::new(),
+                }
+            })
+            .collect();
+        let stats = play_match(&setup, &mut players, &mut NoObserver).unwrap_or_default();
+        assert_eq!(stats.games, games);
+        let times = &mut players[0].decisions_ns;
+        times.sort_unstable();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] as f64 / 1e6;
+        println!(
+            "expert vs {label:28} {:6} decisions: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms",
+            times.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
+}
+
 /// Runs the measurements whose names contain the first argument that is
 /// not an option (all of them without one).
 fn main() {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let all: [(&str, fn()); 4] = [
+    let all: [(&str, fn()); 5] = [
         ("decision_overhead", decision_overhead),
         ("games_per_second", games_per_second),
         ("memory_per_seat", memory_per_seat),
         ("decision_kinds", decision_kinds),
+        ("expert_decisions", expert_decisions),
     ];
     for (name, run) in all {
         if filter.as_deref().is_none_or(|f| name.contains(f)) {
