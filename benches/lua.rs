@@ -366,33 +366,30 @@ impl Player for Timed {
 /// The expert's decision times over whole matches: issue #12 asks for a
 /// median of at most 1 ms and a slowest decision of at most 20 ms.
 fn expert_decisions() {
-    let arena = |name: &str| {
-        let path = format!("{}/bots/arena/{name}.lua", env!("CARGO_MANIFEST_DIR"));
-        let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        LuaBot::from_source(&path, source, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"))
+    // A name under `arena/` is an arena bot (`bots/arena/NAME.lua`).
+    let load = |name: &str| {
+        match name.strip_prefix("arena/") {
+            Some(arena) => {
+                let path = format!("{}/bots/arena/{arena}.lua", env!("CARGO_MANIFEST_DIR"));
+                let source =
+                    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                LuaBot::from_source(&path, source, &BotLimits::default())
+            }
+            None => LuaBot::bundled(name, &BotLimits::default()),
+        }
+        .unwrap_or_else(|e| panic!("{e}"))
     };
-    let bundled =
-        |name: &str| LuaBot::bundled(name, &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
-    let tables: [(
-        &str,
-        fn(&dyn Fn(&str) -> LuaBot, &dyn Fn(&str) -> LuaBot) -> [LuaBot; 2],
-    ); 3] = [
-        ("honest + statistician", |_, b| {
-            [b("honest"), b("statistician")]
-        }),
-        ("2 x underclaimer (arena)", |a, _| {
-            [a("underclaimer"), a("underclaimer")]
-        }),
-        ("learner + expert_v1 (arena)", |a, _| {
-            [a("learner"), a("expert_v1")]
-        }),
+    let tables = [
+        ["honest", "statistician"],
+        ["arena/underclaimer", "arena/underclaimer"],
+        ["arena/learner", "arena/expert_v1"],
     ];
     let games = 2_000;
-    for (label, opponents) in tables {
+    for opponents in tables {
         let mut setup = MatchSetup::native(Rules::default(), 12, games, &["honest"; 3]);
-        let [one, two] = opponents(&arena, &bundled);
-        let mut players: Vec<Timed> = [bundled("expert"), one, two]
+        let mut players: Vec<Timed> = ["expert", opponents[0], opponents[1]]
             .into_iter()
+            .map(load)
             .enumerate()
             .map(|(seat, bot)| {
                 setup.seats[seat] = bot.seat_info(seat);
@@ -408,7 +405,8 @@ fn expert_decisions() {
         times.sort_unstable();
         let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] as f64 / 1e6;
         println!(
-            "expert vs {label:28} {:6} decisions: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms",
+            "expert vs {:32} {:6} decisions: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms",
+            opponents.join(" + "),
             times.len(),
             at(0.5),
             at(0.9),
