@@ -1,6 +1,6 @@
 //! A failure in the language of the run: the app's own words in English or
-//! Russian; what a lower layer reports (a config error, a bot's Lua error)
-//! follows in its own words.
+//! Russian, and a table file's mistakes in the same language
+//! (`ConfigError::text`); what a bot's Lua reports follows in its own words.
 
 use super::Failure;
 use crate::i18n::{AppMsg, Lang};
@@ -83,7 +83,8 @@ impl Failure {
             Failure::CheckFailed(path) => {
                 format!("{} не прошёл проверку", path.display())
             }
-            Failure::BuiltInTable(e) => format!("встроенный стол повреждён: {e}"),
+            Failure::Config(e) => e.text(lang),
+            Failure::BuiltInTable(e) => format!("встроенный стол повреждён: {}", e.text(lang)),
             Failure::BundledBot { name, source } => format!("встроенный бот {name}: {source}"),
             other => other.to_string(),
         }

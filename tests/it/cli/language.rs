@@ -131,3 +131,32 @@ fn seats_count_from_one_in_results_and_messages() {
     assert!(err.contains("[seat 2] event:"), "{err}");
     assert!(!err.contains("[seat 1]"), "{err}");
 }
+
+#[test]
+fn russian_reaches_a_broken_table_s_details() {
+    let table = "tests/fixtures/config/broken/unknown_rules_key.toml";
+    let out = liar()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--lang", "ru", "play", table])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{table}:3:1: rules.chps: неизвестный ключ (может быть, \"chips\"?); допустимые: dice, chips"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("unknown key"), "{err}");
+    let bad_seat = "tests/fixtures/config/broken/missing_name.toml";
+    liar()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--lang", "ru", "watch", bad_seat])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!(
+            "{bad_seat}:16:1: seats[3].name (место 4): не задан; у каждого места должно быть имя"
+        )));
+}
