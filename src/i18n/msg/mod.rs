@@ -11,6 +11,8 @@
 //!   structure is [`crate::i18n::rules_text`].
 //! - [`ClaimMsg`] (`claim.rs`): a claim that reads two ways; and why a claim
 //!   cannot be read (`ClaimError::text`, `ClaimReason::text`).
+//! - `bot.rs`: why a Lua bot cannot be loaded (`BotLoadError::text`; the
+//!   English is the Display).
 //! - `config.rs`: what is wrong with a table or tournament file
 //!   (`ConfigError::text`, `Problem::text`; the English is the Display).
 //!
@@ -29,6 +31,7 @@ macro_rules! tr {
 }
 
 mod app;
+mod bot;
 mod check;
 mod claim;
 mod config;

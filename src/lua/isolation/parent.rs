@@ -362,10 +362,10 @@ impl ProcessBot {
         let mut conn = Conn::spawn(&self.program, &self.limits).map_err(|e| {
             Start::Refused(BotLoadError::Sandbox {
                 chunk: self.chunk.clone(),
-                detail: format!(
-                    "cannot start a process for the bot ({}): {e}",
-                    self.program.display()
-                ),
+                cause: Box::new(crate::lua::StartProblem::NoProcess {
+                    program: self.program.display().to_string(),
+                    error: e.to_string(),
+                }),
             })
         })?;
         let load = Request::Load {

@@ -160,3 +160,52 @@ fn russian_reaches_a_broken_table_s_details() {
             "{bad_seat}:16:1: seats[3].name (место 4): не задан; у каждого места должно быть имя"
         )));
 }
+
+#[test]
+fn russian_reaches_a_bot_that_does_not_load() {
+    let dir = temp_dir("ru-bad-bot");
+    let no_api = dir.join("no_api.lua");
+    std::fs::write(
+        &no_api,
+        "return { challenge = function() return false end }\n",
+    )
+    .unwrap();
+    let broken = dir.join("broken.lua");
+    std::fs::write(
+        &broken,
+        "return {\n  api_version = 1,\n  claim = function(\n",
+    )
+    .unwrap();
+    let args = |bot: &std::path::Path| {
+        let mut cmd = liar();
+        cmd.args(["--lang", "ru", "simulate", "--isolation", "thread", "--bot"])
+            .arg(bot)
+            .args(["--bot", "random"]);
+        cmd
+    };
+    args(&no_api)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("(место 1): "))
+        .stderr(predicates::str::contains(
+            "no_api.lua: в таблице бота нет api_version; добавьте в неё `api_version = 1`",
+        ));
+    // Lua's own words about the syntax stay, framed in Russian.
+    args(&broken)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "broken.lua: бот не загрузился (error): ",
+        ))
+        .stderr(predicates::str::contains("broken.lua:4: "));
+    let out = liar()
+        .args(["--lang", "ru", "check-bot", "--isolation", "thread"])
+        .arg(&no_api)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.contains("в таблице бота нет api_version"),
+        "{report}"
+    );
+}
