@@ -45,14 +45,14 @@ pub enum BotLoadError {
         /// The script's name.
         chunk: String,
         /// What it returned.
-        got: String,
+        got: LuaValue,
     },
     /// `api_version` is missing or not one this engine speaks.
     ApiVersion {
         /// The script's name.
         chunk: String,
         /// The value found, if any.
-        found: Option<String>,
+        found: Option<LuaValue>,
     },
     /// A required function is missing.
     MissingFunction {
@@ -94,19 +94,38 @@ pub enum BotLoadError {
     },
 }
 
+/// A Lua value as a message shows it: scalars with their value, other
+/// types by Lua's name for them (`table`, `function`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum LuaValue {
+    /// `nil`.
+    Nil,
+    /// A boolean.
+    Boolean(bool),
+    /// An integer.
+    Integer(i64),
+    /// A float, as Rust writes it.
+    Number(f64),
+    /// A string, quoted and cut.
+    String(String),
+    /// Any other type, by Lua's name.
+    Other(&'static str),
+}
+
 /// What is wrong with a field of a bot's table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum FieldProblem {
     /// A required function that is something else.
     NotAFunction {
         /// What it is (Lua's words for the value).
-        found: String,
+        found: LuaValue,
     },
     /// `observe`, given but not a function.
     NotAFunctionOrAbsent {
         /// What it is.
-        found: String,
+        found: LuaValue,
     },
     /// `name` that is not UTF-8.
     NotUtf8,
@@ -120,7 +139,7 @@ pub enum FieldProblem {
     /// `name` that is not a string.
     NotAString {
         /// What it is.
-        found: String,
+        found: LuaValue,
     },
 }
 
@@ -414,17 +433,17 @@ fn load_bot(
     })
 }
 
-fn shown_type(v: &Value) -> String {
+fn shown_type(v: &Value) -> LuaValue {
     match v {
-        Value::Nil => "nothing (nil)".to_string(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(i) => i.to_string(),
-        Value::Number(x) => x.to_string(),
-        Value::String(s) => format!(
-            "the string {:?}",
+        Value::Nil => LuaValue::Nil,
+        Value::Boolean(b) => LuaValue::Boolean(*b),
+        Value::Integer(i) => LuaValue::Integer(*i),
+        Value::Number(x) => LuaValue::Number(*x),
+        Value::String(s) => LuaValue::String(format!(
+            "{:?}",
             crate::text::cut_bytes(&s.to_string_lossy(), 40)
-        ),
-        other => format!("a {}", other.type_name()),
+        )),
+        other => LuaValue::Other(other.type_name()),
     }
 }
 

@@ -52,7 +52,7 @@ mod watchdog;
 pub use crate::setup::{BUNDLED_BOTS, BotLimits};
 pub use api::{API_VERSION, api_docs};
 pub use bot::{
-    BotLoadError, BotStats, FieldProblem, LuaBot, MAX_CODE_BYTES, StartProblem, code_hash,
+    BotLoadError, BotStats, FieldProblem, LuaBot, LuaValue, MAX_CODE_BYTES, StartProblem, code_hash,
 };
 pub use bundled::bundled_source;
 pub use check::{

@@ -4,7 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::lua::{
-    API_VERSION, BotLoadError, FieldProblem, LoadFailure, MAX_CODE_BYTES, StartProblem,
+    API_VERSION, BotLoadError, FieldProblem, LoadFailure, LuaValue, MAX_CODE_BYTES, StartProblem,
 };
 use std::fmt;
 
@@ -38,11 +38,14 @@ impl BotLoadError {
                     "{chunk}: бот не загрузился ({reason}): {detail}"
                 )
             }
-            BotLoadError::NotATable { chunk, got } => tr!(
-                lang,
-                "{chunk}: a bot must return a table of functions, but this one returned {got}; end the file with `return bot` (see bots/README.md)",
-                "{chunk}: бот должен вернуть таблицу функций, а этот вернул {got}; закончите файл строкой `return bot` (см. bots/README.md)"
-            ),
+            BotLoadError::NotATable { chunk, got } => {
+                let got = got.text(lang);
+                tr!(
+                    lang,
+                    "{chunk}: a bot must return a table of functions, but this one returned {got}; end the file with `return bot` (see bots/README.md)",
+                    "{chunk}: бот должен вернуть таблицу функций, а этот вернул {got}; закончите файл строкой `return bot` (см. bots/README.md)"
+                )
+            }
             BotLoadError::ApiVersion { chunk, found: None } => tr!(
                 lang,
                 "{chunk}: the bot's table has no api_version; add `api_version = {API_VERSION}` to it",
@@ -51,11 +54,14 @@ impl BotLoadError {
             BotLoadError::ApiVersion {
                 chunk,
                 found: Some(v),
-            } => tr!(
-                lang,
-                "{chunk}: the bot declares api_version = {v}, but this engine speaks api_version {API_VERSION}",
-                "{chunk}: бот объявляет api_version = {v}, а движок понимает api_version {API_VERSION}"
-            ),
+            } => {
+                let v = v.text(lang);
+                tr!(
+                    lang,
+                    "{chunk}: the bot declares api_version = {v}, but this engine speaks api_version {API_VERSION}",
+                    "{chunk}: бот объявляет api_version = {v}, а движок понимает api_version {API_VERSION}"
+                )
+            }
             BotLoadError::MissingFunction { chunk, name } => tr!(
                 lang,
                 "{chunk}: the bot has no `{name}` function; a bot's table needs challenge(view), reroll(view) and claim(view) (`liar new-bot` writes a template)",
@@ -128,27 +134,50 @@ impl FieldProblem {
     /// What is wrong with the field, in `lang`, after the field's name.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            FieldProblem::NotAFunction { found } => tr!(
-                lang,
-                "must be a function, not {found}",
-                "должно быть функцией, а не {found}"
-            ),
-            FieldProblem::NotAFunctionOrAbsent { found } => tr!(
-                lang,
-                "must be a function (or left out), not {found}",
-                "должно быть функцией (или отсутствовать), а не {found}"
-            ),
+            FieldProblem::NotAFunction { found } => {
+                let found = found.text(lang);
+                tr!(
+                    lang,
+                    "must be a function, not {found}",
+                    "должно быть функцией, а не {found}"
+                )
+            }
+            FieldProblem::NotAFunctionOrAbsent { found } => {
+                let found = found.text(lang);
+                tr!(
+                    lang,
+                    "must be a function (or left out), not {found}",
+                    "должно быть функцией (или отсутствовать), а не {found}"
+                )
+            }
             FieldProblem::NotUtf8 => tr!(lang, "must be UTF-8 text", "должно быть текстом в UTF-8"),
             FieldProblem::BadName { max, got } => tr!(
                 lang,
                 "must be 1 to {max} printable characters, got {got}",
                 "должно быть от 1 до {max} печатных символов, а здесь {got}"
             ),
-            FieldProblem::NotAString { found } => tr!(
-                lang,
-                "must be a string, not {found}",
-                "должно быть строкой, а не {found}"
-            ),
+            FieldProblem::NotAString { found } => {
+                let found = found.text(lang);
+                tr!(
+                    lang,
+                    "must be a string, not {found}",
+                    "должно быть строкой, а не {found}"
+                )
+            }
+        }
+    }
+}
+
+impl LuaValue {
+    /// The value as a message shows it, in `lang`: `nothing (nil)`, `a table`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            LuaValue::Nil => tr!(lang, "nothing (nil)", "ничего (nil)"),
+            LuaValue::Boolean(b) => b.to_string(),
+            LuaValue::Integer(i) => i.to_string(),
+            LuaValue::Number(x) => x.to_string(),
+            LuaValue::String(s) => tr!(lang, "the string {s}", "строку {s}"),
+            LuaValue::Other(t) => tr!(lang, "a {t}", "значение типа {t}"),
         }
     }
 }
@@ -192,7 +221,7 @@ mod tests {
             },
             BotLoadError::NotATable {
                 chunk: c(),
-                got: "nothing (nil)".into(),
+                got: LuaValue::Nil,
             },
             BotLoadError::ApiVersion {
                 chunk: c(),
@@ -200,7 +229,7 @@ mod tests {
             },
             BotLoadError::ApiVersion {
                 chunk: c(),
-                found: Some("2".into()),
+                found: Some(LuaValue::Integer(2)),
             },
             BotLoadError::MissingFunction {
                 chunk: c(),
@@ -230,14 +259,20 @@ mod tests {
             assert_ne!(en, ru, "{e:?}");
         }
         let fields = [
-            FieldProblem::NotAFunction { found: "1".into() },
-            FieldProblem::NotAFunctionOrAbsent { found: "1".into() },
+            FieldProblem::NotAFunction {
+                found: LuaValue::Other("table"),
+            },
+            FieldProblem::NotAFunctionOrAbsent {
+                found: LuaValue::Nil,
+            },
             FieldProblem::NotUtf8,
             FieldProblem::BadName {
                 max: 40,
                 got: "\"\"".into(),
             },
-            FieldProblem::NotAString { found: "1".into() },
+            FieldProblem::NotAString {
+                found: LuaValue::String("\"x\"".into()),
+            },
         ];
         for p in &fields {
             assert_ne!(p.text(Lang::En), p.text(Lang::Ru), "{p:?}");
