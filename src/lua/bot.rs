@@ -85,12 +85,14 @@ pub enum BotLoadError {
         bytes: usize,
     },
     /// The bot's own process refused it (process isolation): the message is
-    /// the refusal as that process worded it.
+    /// the refusal as that process worded it, in English and Russian.
     InProcess {
         /// What kind of failure, when the bot's code failed.
         reason: Option<PenaltyReason>,
         /// The whole message.
         message: String,
+        /// The whole message in Russian.
+        russian: String,
     },
 }
 

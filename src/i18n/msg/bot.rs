@@ -1,6 +1,7 @@
 //! Why a Lua bot cannot be loaded: [`BotLoadError::text`] (whose English
 //! is the error's Display). What Lua itself says stays in its own words,
-//! framed; so does a refusal worded by a bot's own process.
+//! framed. A bot's own process (process isolation) words its refusal in
+//! both languages, with these same texts.
 
 use crate::i18n::Lang;
 use crate::lua::{
@@ -95,11 +96,9 @@ impl BotLoadError {
                     "{chunk}: в боте {bytes} байт, а кода у бота может быть не больше {kib} КиБ"
                 )
             }
-            BotLoadError::InProcess { message, .. } => tr!(
-                lang,
-                "{message}",
-                "процесс бота отказался его загрузить: {message}"
-            ),
+            BotLoadError::InProcess {
+                message, russian, ..
+            } => tr!(lang, "{message}", "{russian}"),
         }
     }
 }
@@ -251,6 +250,7 @@ mod tests {
             BotLoadError::InProcess {
                 reason: None,
                 message: "b.lua: refused".into(),
+                russian: "b.lua: отказ".into(),
             },
         ];
         for e in &errors {

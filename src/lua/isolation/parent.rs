@@ -384,9 +384,17 @@ impl ProcessBot {
                 self.observes = observes;
                 self.memory = memory;
             }
-            Ok(Reply::LoadFailed { reason, message }) => {
+            Ok(Reply::LoadFailed {
+                reason,
+                message,
+                russian,
+            }) => {
                 conn.kill();
-                return Err(Start::Refused(BotLoadError::InProcess { reason, message }));
+                return Err(Start::Refused(BotLoadError::InProcess {
+                    reason,
+                    message,
+                    russian,
+                }));
             }
             Ok(_) => {
                 conn.kill();
