@@ -33,3 +33,27 @@ pub fn cut_bytes(text: &str, max: usize) -> String {
     }
     format!("{}…", &text[..end])
 }
+
+/// An integer as a message shows it: `1000`, `3_600_000` (TOML accepts both).
+///
+/// ```
+/// use liar::text::group_digits;
+/// assert_eq!(group_digits(1000), "1000");
+/// assert_eq!(group_digits(65_536), "65_536");
+/// assert_eq!(group_digits(3_600_000), "3_600_000");
+/// assert_eq!(group_digits(i64::MIN), "-9_223_372_036_854_775_808");
+/// ```
+pub fn group_digits(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    if digits.len() <= 4 {
+        return n.to_string();
+    }
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}

@@ -45,7 +45,7 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
     });
     if let Some(e) = &report.load_error {
         say(CheckMsg::LoadFailed);
-        lines.push(format!("    {e}"));
+        lines.push(format!("    {}", e.text(lang)));
         lines.push(CheckMsg::FailNoLoad.text(lang));
         return lines.join("\n") + "\n";
     }

@@ -1,6 +1,7 @@
 //! A failure in the language of the run: the app's own words in English or
-//! Russian; what a lower layer reports (a config error, a bot's Lua error)
-//! follows in its own words.
+//! Russian, and a table file's mistakes in the same language
+//! (`ConfigError::text`) and a bot's that cannot be loaded
+//! (`BotLoadError::text`); what a bot's Lua reports follows in its own words.
 
 use super::Failure;
 use crate::i18n::{AppMsg, Lang};
@@ -47,11 +48,12 @@ impl Failure {
                 name,
                 source,
             } => format!(
-                "{origin}: место {} (seats[{seat}], {name}): {source}",
-                seat + 1
+                "{origin}: место {} (seats[{seat}], {name}): {}",
+                seat + 1,
+                source.text(lang)
             ),
             Failure::FlagBot { spec, seat, source } => {
-                format!("--bot {spec} (место {}): {source}", seat + 1)
+                format!("--bot {spec} (место {}): {}", seat + 1, source.text(lang))
             }
             Failure::UnknownBot { spec, seat } => format!(
                 "--bot {spec:?} (место {}): это не файл Lua, не встроенный бот ({}) и не нативный бот ({})",
@@ -83,8 +85,11 @@ impl Failure {
             Failure::CheckFailed(path) => {
                 format!("{} не прошёл проверку", path.display())
             }
-            Failure::BuiltInTable(e) => format!("встроенный стол повреждён: {e}"),
-            Failure::BundledBot { name, source } => format!("встроенный бот {name}: {source}"),
+            Failure::Config(e) => e.text(lang),
+            Failure::BuiltInTable(e) => format!("встроенный стол повреждён: {}", e.text(lang)),
+            Failure::BundledBot { name, source } => {
+                format!("встроенный бот {name}: {}", source.text(lang))
+            }
             other => other.to_string(),
         }
     }

@@ -1,8 +1,8 @@
-//! The one error type of the config loader: its Display is the message the
-//! user reads.
+//! The one error type of the config loader and the problems it reports;
+//! their words, in English (the Display) and Russian, are in
+//! `crate::i18n`.
 
 use super::location::Location;
-use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -30,9 +30,362 @@ pub enum ErrorKind {
     SeatCount,
 }
 
-/// A config file that cannot be used. The Display names the file, the line
-/// and column (when the mistake has a place in the file), the key, and what
-/// is allowed:
+/// What a config file gets wrong, with the data its message needs. Values
+/// from the file are already quoted and escaped ([`quote`]); lists are
+/// already joined. The words, in English and Russian, are
+/// [`Problem::text`] (in `crate::i18n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The file cannot be opened or read.
+    CannotRead {
+        /// The system's reason.
+        error: String,
+    },
+    /// The file is larger than a config may be (found before reading it).
+    FileTooLarge {
+        /// The largest config, in bytes.
+        max: usize,
+    },
+    /// The given text is larger than a config may be.
+    TextTooLarge {
+        /// Its size in bytes.
+        bytes: usize,
+        /// The largest config, in bytes.
+        max: usize,
+    },
+    /// The file is not UTF-8.
+    NotUtf8,
+    /// Not valid TOML: the toml crate's own words.
+    Syntax {
+        /// The parser's message.
+        detail: String,
+    },
+    /// Not valid TOML: a key set twice.
+    SetTwice {
+        /// The key, quoted.
+        key: String,
+    },
+    /// A key the section does not know.
+    UnknownKey {
+        /// The closest known key, if one is close.
+        suggestion: Option<String>,
+        /// The keys the section knows, joined.
+        allowed: String,
+    },
+    /// A required key is absent.
+    Missing(Needed),
+    /// A value of the wrong TOML type.
+    WrongType {
+        /// What belongs there.
+        expected: Expected,
+        /// What is there.
+        found: Found,
+    },
+    /// An integer outside its range.
+    OutOfRange {
+        /// The value as written.
+        value: String,
+        /// The range.
+        expected: Expected,
+    },
+    /// An integer that is not one (a malformed literal).
+    NotInteger {
+        /// The value, quoted.
+        value: String,
+    },
+    /// A string that is none of the allowed names.
+    NotAllowed {
+        /// The value, quoted.
+        value: String,
+        /// The closest allowed name, if one is close.
+        suggestion: Option<String>,
+        /// The allowed names, quoted and joined.
+        allowed: String,
+    },
+    /// An empty or unusable path.
+    BadPath(PathUse),
+    /// `type = "builtin"`, renamed.
+    BuiltinRenamed {
+        /// The native bots' names, quoted and joined.
+        policies: String,
+    },
+    /// A key that a seat of this type does not use.
+    NotForSeatType {
+        /// The seat type, quoted.
+        seat_type: String,
+        /// The keys it takes, joined.
+        keys: String,
+    },
+    /// A bot seat with both `script` and `bundled`.
+    ScriptAndBundled,
+    /// An empty `script`.
+    EmptyScript,
+    /// A `script` that cannot be a path.
+    UnusableScript {
+        /// The value, quoted.
+        value: String,
+    },
+    /// A bot file that is not a file (a folder...).
+    BotNotAFile {
+        /// The value, quoted.
+        given: String,
+        /// The path looked at.
+        looked: String,
+    },
+    /// A bot file that does not exist.
+    BotNotFound {
+        /// The value, quoted.
+        given: String,
+        /// The path looked at.
+        looked: String,
+    },
+    /// A bot file that cannot be read.
+    BotUnreadable {
+        /// The value, quoted.
+        given: String,
+        /// The system's reason.
+        error: String,
+        /// The path looked at.
+        looked: String,
+    },
+    /// An empty seat name.
+    EmptyName,
+    /// A seat name with spaces around it.
+    NameSpaces {
+        /// The name, quoted.
+        name: String,
+    },
+    /// A seat name with control characters.
+    NameControl {
+        /// The name, quoted.
+        name: String,
+    },
+    /// A seat name that is too long.
+    NameTooLong {
+        /// The name, quoted.
+        name: String,
+        /// Its length in characters.
+        chars: usize,
+        /// The longest allowed.
+        max: usize,
+    },
+    /// Two seats or bots with one name.
+    DuplicateName {
+        /// The name, quoted.
+        name: String,
+        /// The key of the first one that has it (`seats[0]`).
+        first: String,
+    },
+    /// `max_players` below `min_players`.
+    MaxBelowMin {
+        /// `max_players`.
+        max: usize,
+        /// `min_players`.
+        min: usize,
+    },
+    /// `min_players` above the default `max_players`.
+    MinAboveDefaultMax {
+        /// `min_players`.
+        min: usize,
+        /// The default `max_players`.
+        max: usize,
+    },
+    /// A table with no seats.
+    NoSeats {
+        /// `rules.min_players`.
+        min: usize,
+    },
+    /// Fewer seats than the rules need.
+    TooFewSeats {
+        /// Seats given.
+        seats: usize,
+        /// `rules.min_players`.
+        min: usize,
+    },
+    /// More seats than the rules allow.
+    TooManySeats {
+        /// Seats given.
+        seats: usize,
+        /// `rules.max_players`.
+        max: usize,
+    },
+    /// Both `games` and `cycles`.
+    GamesAndCycles,
+    /// `replay_sample` without `replay_dir`.
+    SampleWithoutDir,
+    /// Too many seats for `seat_orders = "permutations"`.
+    TooManyPermuted {
+        /// `table_size`.
+        size: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A `table_size` outside the rules' player range.
+    SizeOutsideRules {
+        /// `table_size`.
+        size: usize,
+        /// `rules.min_players`.
+        min: usize,
+        /// `rules.max_players`.
+        max: usize,
+    },
+    /// A tournament with no bots.
+    NoBots {
+        /// `table_size`.
+        size: usize,
+    },
+    /// Fewer bots than seats at a table.
+    TooFewBots {
+        /// Bots given.
+        bots: usize,
+        /// `table_size`.
+        size: usize,
+    },
+}
+
+/// A required key that is absent: what it needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Needed {
+    /// A seat's `type`.
+    SeatType {
+        /// The types, quoted and joined.
+        allowed: String,
+    },
+    /// A seat's `name`.
+    SeatName,
+    /// A native seat's `policy`.
+    Policy {
+        /// The native bots, quoted and joined.
+        allowed: String,
+    },
+    /// A bot seat's `script` or `bundled`.
+    BotSource {
+        /// The bundled bots, joined.
+        bundled: String,
+    },
+}
+
+/// What a path key holds, for the message when it is empty or unusable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathUse {
+    /// `[match] replay`: the replay file to write.
+    ReplayFile,
+    /// `replay_dir`: the folder replays go to.
+    ReplayDir,
+}
+
+/// What type of value belongs at a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expected {
+    /// An integer from `min` to `max`.
+    Integer {
+        /// The least.
+        min: i64,
+        /// The most.
+        max: i64,
+    },
+    /// A string.
+    String,
+    /// True or false.
+    Boolean,
+    /// One of some names.
+    OneOf {
+        /// The names, quoted and joined.
+        allowed: String,
+    },
+    /// A table `[path]`.
+    Table {
+        /// Its key path.
+        path: String,
+    },
+    /// An array of tables `[[path]]`.
+    Tables {
+        /// Its key path.
+        path: String,
+    },
+    /// A table, as an item of an array of tables.
+    Item,
+    /// One of some names, or every n-th game.
+    Sample {
+        /// The names, quoted and joined.
+        allowed: String,
+        /// The least n.
+        min: i64,
+        /// The most n.
+        max: i64,
+    },
+}
+
+/// What type of value a key holds, with the value for scalars.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Found {
+    /// A string, quoted.
+    String(String),
+    /// An integer, as written.
+    Integer(String),
+    /// A float, as written.
+    Float(String),
+    /// A boolean.
+    Boolean(bool),
+    /// A date-time.
+    Datetime,
+    /// An array.
+    Array,
+    /// A table.
+    Table,
+}
+
+impl Problem {
+    /// The kind of mistake.
+    pub fn kind(&self) -> ErrorKind {
+        use Problem as P;
+        match self {
+            P::CannotRead { .. } | P::FileTooLarge { .. } | P::TextTooLarge { .. } | P::NotUtf8 => {
+                ErrorKind::Read
+            }
+            P::Syntax { .. } | P::SetTwice { .. } => ErrorKind::Syntax,
+            P::UnknownKey { .. } | P::NotForSeatType { .. } => ErrorKind::UnknownKey,
+            P::Missing(_) | P::SampleWithoutDir => ErrorKind::MissingKey,
+            P::WrongType { .. } => ErrorKind::WrongType,
+            P::BotNotAFile { .. } | P::BotNotFound { .. } | P::BotUnreadable { .. } => {
+                ErrorKind::BotFile
+            }
+            P::DuplicateName { .. } => ErrorKind::DuplicateName,
+            P::NoSeats { .. }
+            | P::TooFewSeats { .. }
+            | P::TooManySeats { .. }
+            | P::NoBots { .. }
+            | P::TooFewBots { .. } => ErrorKind::SeatCount,
+            P::OutOfRange { .. }
+            | P::NotInteger { .. }
+            | P::NotAllowed { .. }
+            | P::BadPath(_)
+            | P::BuiltinRenamed { .. }
+            | P::ScriptAndBundled
+            | P::EmptyScript
+            | P::UnusableScript { .. }
+            | P::EmptyName
+            | P::NameSpaces { .. }
+            | P::NameControl { .. }
+            | P::NameTooLong { .. }
+            | P::MaxBelowMin { .. }
+            | P::MinAboveDefaultMax { .. }
+            | P::GamesAndCycles
+            | P::TooManyPermuted { .. }
+            | P::SizeOutsideRules { .. } => ErrorKind::BadValue,
+        }
+    }
+}
+
+/// A config file that cannot be used. The Display (in `crate::i18n`, with
+/// its Russian twin [`ConfigError::text`]) names the file, the line and
+/// column (when the mistake has a place in the file), the key, and what is
+/// allowed:
 ///
 /// ```text
 /// table.toml:7:13: rules.straights: "sometimes" is not allowed; expected one of: "below-full-house", "above-full-house", "none"
@@ -52,8 +405,8 @@ pub struct ConfigError {
     file: String,
     location: Option<Location>,
     key: Option<String>,
-    kind: ErrorKind,
-    message: String,
+    /// Boxed: errors travel in `Result`s, which stay small.
+    problem: Box<Problem>,
 }
 
 impl ConfigError {
@@ -74,50 +427,48 @@ impl ConfigError {
 
     /// The kind of mistake.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.problem.kind()
     }
 
-    /// The message without the file, place and key.
-    pub fn message(&self) -> &str {
-        &self.message
+    /// What is wrong, with its data.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The seat or bot a key names, counted from 1 as people count: a key
+    /// in `seats[i]` or `bots[i]` is also seat or bot `i+1`.
+    ///
+    /// ```
+    /// use liar::config::SeatOrBot;
+    /// use std::path::Path;
+    /// let toml = "[[seats]]\nname = \"a\"\ntype = \"robot\"\n";
+    /// let err = liar::config::parse_table(toml, Path::new("t.toml")).unwrap_err();
+    /// assert_eq!(err.counted_from_one(), Some(SeatOrBot::Seat(1)));
+    /// assert!(err.to_string().contains("seats[0].type (seat 1): "), "{err}");
+    /// ```
+    pub fn counted_from_one(&self) -> Option<SeatOrBot> {
+        let key = self.key.as_deref()?;
+        let (seat, rest) = if let Some(rest) = key.strip_prefix("seats[") {
+            (true, rest)
+        } else {
+            (false, key.strip_prefix("bots[")?)
+        };
+        let index: usize = rest.split(']').next()?.parse().ok()?;
+        Some(if seat {
+            SeatOrBot::Seat(index + 1)
+        } else {
+            SeatOrBot::Bot(index + 1)
+        })
     }
 }
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.file)?;
-        if let Some(at) = self.location {
-            write!(f, ":{at}")?;
-        }
-        f.write_str(": ")?;
-        if let Some(key) = &self.key {
-            write!(f, "{key}")?;
-            if let Some(note) = counted_from_one(key) {
-                write!(f, " ({note})")?;
-            }
-            f.write_str(": ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-/// People count seats and bots from 1, the file's arrays from 0: a key in
-/// `seats[i]` or `bots[i]` is also named `seat i+1` or `bot i+1`.
-///
-/// ```
-/// use std::path::Path;
-/// let toml = "[[seats]]\nname = \"a\"\ntype = \"robot\"\n";
-/// let err = liar::config::parse_table(toml, Path::new("t.toml")).unwrap_err();
-/// assert!(err.to_string().contains("seats[0].type (seat 1): "), "{err}");
-/// ```
-fn counted_from_one(key: &str) -> Option<String> {
-    let (word, rest) = if let Some(rest) = key.strip_prefix("seats[") {
-        ("seat", rest)
-    } else {
-        ("bot", key.strip_prefix("bots[")?)
-    };
-    let index: usize = rest.split(']').next()?.parse().ok()?;
-    Some(format!("{word} {}", index + 1))
+/// A seat or a tournament bot, counted from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatOrBot {
+    /// `seats[n-1]`.
+    Seat(usize),
+    /// `bots[n-1]`.
+    Bot(usize),
 }
 
 impl std::error::Error for ConfigError {}
@@ -156,31 +507,19 @@ impl<'a> Origin<'a> {
     }
 
     /// An error at `span` about `key` (empty: no key).
-    pub(crate) fn at(
-        &self,
-        span: &Range<usize>,
-        key: &str,
-        kind: ErrorKind,
-        message: impl Into<String>,
-    ) -> ConfigError {
-        let mut err = self.whole(key, kind, message);
+    pub(crate) fn at(&self, span: &Range<usize>, key: &str, problem: Problem) -> ConfigError {
+        let mut err = self.whole(key, problem);
         err.location = Some(Location::of_offset(self.text, span.start));
         err
     }
 
     /// An error with no place in the file.
-    pub(crate) fn whole(
-        &self,
-        key: &str,
-        kind: ErrorKind,
-        message: impl Into<String>,
-    ) -> ConfigError {
+    pub(crate) fn whole(&self, key: &str, problem: Problem) -> ConfigError {
         ConfigError {
             file: self.file.clone(),
             location: None,
             key: (!key.is_empty()).then(|| key.to_string()),
-            kind,
-            message: message.into(),
+            problem: Box::new(problem),
         }
     }
 }
@@ -207,22 +546,6 @@ pub(crate) fn show_path(path: &Path) -> String {
         .collect()
 }
 
-/// An integer as a message shows it: `1000`, `3_600_000` (TOML accepts both).
-pub(crate) fn group_digits(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    if digits.len() <= 4 {
-        return n.to_string();
-    }
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('_');
-        }
-        out.push(c);
-    }
-    if n < 0 { format!("-{out}") } else { out }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,10 +553,20 @@ mod tests {
     #[test]
     fn display_has_file_place_key_message() {
         let o = Origin::new(Path::new("dir/t.toml"), "a\nbb = 1");
-        let e = o.at(&(2..4), "rules.bb", ErrorKind::UnknownKey, "unknown key");
-        assert_eq!(e.to_string(), "dir/t.toml:2:1: rules.bb: unknown key");
-        let e = o.whole("", ErrorKind::Read, "cannot read");
-        assert_eq!(e.to_string(), "dir/t.toml: cannot read");
+        let unknown = Problem::UnknownKey {
+            suggestion: None,
+            allowed: "aa".into(),
+        };
+        let e = o.at(&(2..4), "rules.bb", unknown);
+        assert_eq!(
+            e.to_string(),
+            "dir/t.toml:2:1: rules.bb: unknown key; expected one of: aa"
+        );
+        let e = o.whole("", Problem::NotUtf8);
+        assert_eq!(
+            e.to_string(),
+            "dir/t.toml: not UTF-8 text; save the file as UTF-8"
+        );
     }
 
     #[test]
@@ -242,13 +575,5 @@ mod tests {
         assert_eq!(quote(&"x".repeat(50)), format!("\"{}…\"", "x".repeat(40)));
         assert_eq!(quote("Аня"), "\"Аня\"");
         assert_eq!(show_path(Path::new("a\u{7}b.lua")), "a\\u{7}b.lua");
-    }
-
-    #[test]
-    fn big_numbers_get_underscores() {
-        assert_eq!(group_digits(1000), "1000");
-        assert_eq!(group_digits(65_536), "65_536");
-        assert_eq!(group_digits(3_600_000), "3_600_000");
-        assert_eq!(group_digits(i64::MIN), "-9_223_372_036_854_775_808");
     }
 }

@@ -66,7 +66,7 @@ mod table;
 mod tournament;
 
 pub use defaults::{DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_table};
-pub use error::{ConfigError, ErrorKind};
+pub use error::{ConfigError, ErrorKind, Expected, Found, Needed, PathUse, Problem, SeatOrBot};
 pub use location::Location;
 pub use raw::MAX_CONFIG_BYTES;
 pub use seats::BotSource;

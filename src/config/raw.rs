@@ -7,7 +7,7 @@
 //! ([`toml::de::DeTable`]) directly costs a few helpers and gives every
 //! message the file, line, column, key path and the allowed values.
 
-use super::error::{ConfigError, ErrorKind, Origin, group_digits, quote};
+use super::error::{ConfigError, Expected, Found, Needed, Origin, PathUse, Problem, quote};
 use crate::setup::Named;
 use std::io::Read;
 use std::ops::Range;
@@ -21,27 +21,27 @@ pub const MAX_CONFIG_BYTES: usize = 1 << 20;
 
 /// Reads a config file as UTF-8 text, refusing huge files before reading them.
 pub(crate) fn read_config(path: &Path) -> Result<String, ConfigError> {
-    let fail = |message: String| Origin::new(path, "").whole("", ErrorKind::Read, message);
-    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let fail = |problem: Problem| Origin::new(path, "").whole("", problem);
+    let unreadable = |e: std::io::Error| {
+        fail(Problem::CannotRead {
+            error: e.to_string(),
+        })
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
     let mut bytes = Vec::new();
     // Read one byte past the cap to tell "at the cap" from "over it".
     file.take(MAX_CONFIG_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read: {e}")))?;
+        .map_err(unreadable)?;
     if bytes.len() > MAX_CONFIG_BYTES {
-        return Err(fail(format!(
-            "the file is larger than {MAX_CONFIG_BYTES} bytes; is it really a config?"
-        )));
+        return Err(fail(Problem::FileTooLarge {
+            max: MAX_CONFIG_BYTES,
+        }));
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let text = String::from_utf8_lossy(e.as_bytes());
-        Origin::new(path, &text).at(
-            &(at..at),
-            "",
-            ErrorKind::Read,
-            "not UTF-8 text; save the file as UTF-8",
-        )
+        Origin::new(path, &text).at(&(at..at), "", Problem::NotUtf8)
     })
 }
 
@@ -67,23 +67,26 @@ fn parse_document<'i>(o: &Origin<'i>) -> Result<Spanned<DeTable<'i>>, ConfigErro
     if o.text().len() > MAX_CONFIG_BYTES {
         return Err(o.whole(
             "",
-            ErrorKind::Read,
-            format!(
-                "the file is {} bytes; a config may have at most {MAX_CONFIG_BYTES}",
-                o.text().len()
-            ),
+            Problem::TextTooLarge {
+                bytes: o.text().len(),
+                max: MAX_CONFIG_BYTES,
+            },
         ));
     }
     DeTable::parse(o.text()).map_err(|e| {
-        let mut message = format!("invalid TOML: {}", e.message().trim_end());
+        let mut problem = Problem::Syntax {
+            detail: e.message().trim_end().to_string(),
+        };
         // toml says "duplicate key" without the key; its span holds it.
         let key = e.span().and_then(|span| o.snippet(&span));
         if let (Some(key), "duplicate key") = (key, e.message()) {
-            message = format!("invalid TOML: {} is set twice", quote(key.trim()));
+            problem = Problem::SetTwice {
+                key: quote(key.trim()),
+            };
         }
         match e.span() {
-            Some(span) => o.at(&span, "", ErrorKind::Syntax, message),
-            None => o.whole("", ErrorKind::Syntax, message),
+            Some(span) => o.at(&span, "", problem),
+            None => o.whole("", problem),
         }
     })
 }
@@ -178,14 +181,13 @@ impl<'t, 'i> Table<'t, 'i> {
             return Ok(());
         };
         let name: &str = key.get_ref();
-        let hint = closest(name, allowed)
-            .map(|s| format!(" (did you mean {s:?}?)"))
-            .unwrap_or_default();
         Err(self.o.at(
             &key.span(),
             &self.key_path(name),
-            ErrorKind::UnknownKey,
-            format!("unknown key{hint}; expected one of: {}", allowed.join(", ")),
+            Problem::UnknownKey {
+                suggestion: closest(name, allowed).map(str::to_string),
+                allowed: allowed.join(", "),
+            },
         ))
     }
 
@@ -225,12 +227,7 @@ impl<'t, 'i> Table<'t, 'i> {
     }
 
     /// An error about this table as a whole (e.g. a missing key).
-    pub(crate) fn error(
-        &self,
-        key: &str,
-        kind: ErrorKind,
-        message: impl Into<String>,
-    ) -> ConfigError {
+    pub(crate) fn error(&self, key: &str, problem: Problem) -> ConfigError {
         let path = if key.is_empty() {
             self.path.clone()
         } else {
@@ -238,9 +235,9 @@ impl<'t, 'i> Table<'t, 'i> {
         };
         if self.span.is_empty() && self.span.start == 0 {
             // The top-level table has no place of its own.
-            self.o.whole(&path, kind, message)
+            self.o.whole(&path, problem)
         } else {
-            self.o.at(&self.span, &path, kind, message)
+            self.o.at(&self.span, &path, problem)
         }
     }
 
@@ -249,9 +246,9 @@ impl<'t, 'i> Table<'t, 'i> {
         &self,
         key: &str,
         found: Option<T>,
-        hint: &str,
+        needed: Needed,
     ) -> Result<T, ConfigError> {
-        found.ok_or_else(|| self.error(key, ErrorKind::MissingKey, format!("missing; {hint}")))
+        found.ok_or_else(|| self.error(key, Problem::Missing(needed)))
     }
 
     /// A string value.
@@ -266,9 +263,9 @@ impl<'t, 'i> Table<'t, 'i> {
         min: i64,
         max: i64,
     ) -> Result<Spanned<i64>, ConfigError> {
-        let expected = integer_range(min, max);
+        let expected = Expected::Integer { min, max };
         let DeValue::Integer(int) = f.value.get_ref() else {
-            return Err(self.wrong_type(f, &expected));
+            return Err(self.wrong_type(f, expected));
         };
         let text = self.o.snippet(&f.span()).unwrap_or(int.as_str());
         // TOML integers are 64-bit; wider literals are out of range, not invalid.
@@ -279,17 +276,15 @@ impl<'t, 'i> Table<'t, 'i> {
             Ok(_) => Err(self.o.at(
                 &f.span(),
                 &f.path,
-                ErrorKind::BadValue,
-                format!(
-                    "{} is out of range; expected {expected}",
-                    crate::text::shorten(text, 24)
-                ),
+                Problem::OutOfRange {
+                    value: crate::text::shorten(text, 24),
+                    expected,
+                },
             )),
             Err(_) => Err(self.o.at(
                 &f.span(),
                 &f.path,
-                ErrorKind::BadValue,
-                format!("{} is not a valid integer", quote(text)),
+                Problem::NotInteger { value: quote(text) },
             )),
         }
     }
@@ -315,17 +310,21 @@ impl<'t, 'i> Table<'t, 'i> {
     pub(crate) fn string_value(&self, f: &Field<'_, '_>) -> Result<Spanned<String>, ConfigError> {
         match f.value.get_ref() {
             DeValue::String(s) => Ok(Spanned::new(f.span(), s.to_string())),
-            _ => Err(self.wrong_type(f, "a string")),
+            _ => Err(self.wrong_type(f, Expected::String)),
         }
     }
 
     /// Reads `f` as a path to write to, resolved against the config file's
-    /// folder; `hint` is the message for an empty or unusable one.
-    pub(crate) fn path_value(&self, f: &Field<'_, '_>, hint: &str) -> Result<PathBuf, ConfigError> {
+    /// folder; `what` says what it holds, for an empty or unusable one.
+    pub(crate) fn path_value(
+        &self,
+        f: &Field<'_, '_>,
+        what: PathUse,
+    ) -> Result<PathBuf, ConfigError> {
         let path = self.string_value(f)?;
         let given = path.get_ref();
         if given.trim().is_empty() || given.contains('\0') {
-            return Err(self.o.at(&f.span(), &f.path, ErrorKind::BadValue, hint));
+            return Err(self.o.at(&f.span(), &f.path, Problem::BadPath(what)));
         }
         Ok(self.o.resolve(given))
     }
@@ -334,7 +333,7 @@ impl<'t, 'i> Table<'t, 'i> {
     pub(crate) fn boolean_value(&self, f: &Field<'_, '_>) -> Result<bool, ConfigError> {
         match f.value.get_ref() {
             DeValue::Boolean(b) => Ok(*b),
-            _ => Err(self.wrong_type(f, "true or false")),
+            _ => Err(self.wrong_type(f, Expected::Boolean)),
         }
     }
 
@@ -347,22 +346,19 @@ impl<'t, 'i> Table<'t, 'i> {
         let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
         let listed = quoted_list(options);
         let DeValue::String(s) = f.value.get_ref() else {
-            return Err(self.wrong_type(f, &format!("one of {listed}")));
+            return Err(self.wrong_type(f, Expected::OneOf { allowed: listed }));
         };
         if let Some((_, v)) = options.iter().find(|(n, _)| *n == s.as_ref()) {
             return Ok(Spanned::new(f.span(), *v));
         }
-        let hint = closest(s, &names)
-            .map(|n| format!(" (did you mean {n:?}?)"))
-            .unwrap_or_default();
         Err(self.o.at(
             &f.span(),
             &f.path,
-            ErrorKind::BadValue,
-            format!(
-                "{} is not allowed{hint}; expected one of: {listed}",
-                quote(s)
-            ),
+            Problem::NotAllowed {
+                value: quote(s),
+                suggestion: closest(s, &names).map(str::to_string),
+                allowed: listed,
+            },
         ))
     }
 
@@ -380,7 +376,12 @@ impl<'t, 'i> Table<'t, 'i> {
                 span: f.span(),
                 path: f.path.clone(),
             }),
-            _ => Err(self.wrong_type(f, &format!("a table ([{}])", f.path))),
+            _ => Err(self.wrong_type(
+                f,
+                Expected::Table {
+                    path: f.path.clone(),
+                },
+            )),
         }
     }
 
@@ -389,9 +390,11 @@ impl<'t, 'i> Table<'t, 'i> {
         &self,
         f: &Field<'t, 'i>,
     ) -> Result<Vec<Table<'t, 'i>>, ConfigError> {
-        let expected = format!("an array of tables ([[{}]])", f.path);
         let DeValue::Array(items) = f.value.get_ref() else {
-            return Err(self.wrong_type(f, &expected));
+            let expected = Expected::Tables {
+                path: f.path.clone(),
+            };
+            return Err(self.wrong_type(f, expected));
         };
         let mut tables = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
@@ -405,7 +408,7 @@ impl<'t, 'i> Table<'t, 'i> {
                 }),
                 _ => {
                     let item = Field { value: item, path };
-                    return Err(self.wrong_type(&item, "a table"));
+                    return Err(self.wrong_type(&item, Expected::Item));
                 }
             }
         }
@@ -413,13 +416,10 @@ impl<'t, 'i> Table<'t, 'i> {
     }
 
     /// A "wrong type" error for `f`.
-    pub(crate) fn wrong_type(&self, f: &Field<'_, '_>, expected: &str) -> ConfigError {
-        self.o.at(
-            &f.span(),
-            &f.path,
-            ErrorKind::WrongType,
-            format!("expected {expected}, found {}", describe(f.value.get_ref())),
-        )
+    pub(crate) fn wrong_type(&self, f: &Field<'_, '_>, expected: Expected) -> ConfigError {
+        let found = describe(f.value.get_ref());
+        self.o
+            .at(&f.span(), &f.path, Problem::WrongType { expected, found })
     }
 
     /// An error at a value.
@@ -427,10 +427,9 @@ impl<'t, 'i> Table<'t, 'i> {
         &self,
         f_span: &Range<usize>,
         key: &str,
-        kind: ErrorKind,
-        message: impl Into<String>,
+        problem: Problem,
     ) -> ConfigError {
-        self.o.at(f_span, &self.key_path(key), kind, message)
+        self.o.at(f_span, &self.key_path(key), problem)
     }
 
     /// The origin (for path resolution).
@@ -443,15 +442,6 @@ impl<'t, 'i> Table<'t, 'i> {
 pub(crate) fn quoted_list<T>(options: &[(&str, T)]) -> String {
     let quoted: Vec<String> = options.iter().map(|(n, _)| format!("{n:?}")).collect();
     quoted.join(", ")
-}
-
-/// "an integer from 1 to 3_600_000".
-pub(crate) fn integer_range(min: i64, max: i64) -> String {
-    format!(
-        "an integer from {} to {}",
-        group_digits(min),
-        group_digits(max)
-    )
 }
 
 /// `path.key`, quoting keys that are not bare TOML keys.
@@ -469,15 +459,15 @@ fn join_path(path: &str, key: &str) -> String {
 }
 
 /// A value's type and, for scalars, the value itself: `a string ("3")`.
-fn describe(v: &DeValue<'_>) -> String {
+fn describe(v: &DeValue<'_>) -> Found {
     match v {
-        DeValue::String(s) => format!("a string ({})", quote(s)),
-        DeValue::Integer(i) => format!("an integer ({})", crate::text::shorten(i.as_str(), 24)),
-        DeValue::Float(x) => format!("a float ({})", crate::text::shorten(x.as_str(), 24)),
-        DeValue::Boolean(b) => format!("a boolean ({b})"),
-        DeValue::Datetime(_) => "a date-time".to_string(),
-        DeValue::Array(_) => "an array".to_string(),
-        DeValue::Table(_) => "a table".to_string(),
+        DeValue::String(s) => Found::String(quote(s)),
+        DeValue::Integer(i) => Found::Integer(crate::text::shorten(i.as_str(), 24)),
+        DeValue::Float(x) => Found::Float(crate::text::shorten(x.as_str(), 24)),
+        DeValue::Boolean(b) => Found::Boolean(*b),
+        DeValue::Datetime(_) => Found::Datetime,
+        DeValue::Array(_) => Found::Array,
+        DeValue::Table(_) => Found::Table,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Reading one `[[seats]]` (table) or `[[bots]]` (tournament) entry.
 
 use super::defaults::MAX_NAME_CHARS;
-use super::error::{ConfigError, ErrorKind, quote, show_path};
+use super::error::{ConfigError, Needed, Problem, quote, show_path};
 use super::limits::read_limits;
 use super::raw::{Table, quoted_list};
 use crate::engine::Policy;
@@ -79,32 +79,28 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
         return Err(t.bad_value(
             &old.span(),
             "type",
-            ErrorKind::BadValue,
-            format!(
-                "\"builtin\" is now called \"native\": type = \"native\" with policy = one of: {}",
-                native_names().join(", ")
-            ),
+            Problem::BuiltinRenamed {
+                policies: native_names().join(", "),
+            },
         ));
     }
     let ty = t.choice("type", &types)?;
-    let ty = t.require("type", ty, &format!("expected one of: {listed}"))?;
+    let ty = t.require("type", ty, Needed::SeatType { allowed: listed })?;
     let ty = *ty.get_ref();
     for (key, span) in t.keys() {
         if !ty.keys().contains(&key) {
             return Err(t.bad_value(
                 &span,
                 key,
-                ErrorKind::UnknownKey,
-                format!(
-                    "not used by a {:?} seat, which takes: {}",
-                    ty.name(),
-                    ty.keys().join(", ")
-                ),
+                Problem::NotForSeatType {
+                    seat_type: format!("{:?}", ty.name()),
+                    keys: ty.keys().join(", "),
+                },
             ));
         }
     }
     let name = t.string("name")?;
-    let name = t.require("name", name, "every seat needs one, e.g. name = \"Anna\"")?;
+    let name = t.require("name", name, Needed::SeatName)?;
     check_name(t, &name)?;
 
     let mut limits = base;
@@ -115,10 +111,9 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
             let policy = t.require(
                 "policy",
                 policy,
-                &format!(
-                    "a \"native\" seat names one of: {}",
-                    native_names().join(", ")
-                ),
+                Needed::Policy {
+                    allowed: native_names().join(", "),
+                },
             )?;
             Some(BotSource::Native(policy.into_inner()))
         }
@@ -143,19 +138,12 @@ fn read_bot_source(t: &Table<'_, '_>) -> Result<BotSource, ConfigError> {
     let bundled_options: Vec<(&str, &str)> = BUNDLED_BOTS.iter().map(|n| (*n, *n)).collect();
     let bundled = t.choice("bundled", &bundled_options)?;
     match (script, bundled) {
-        (Some(_), Some(b)) => Err(t.bad_value(
-            &b.span(),
-            "bundled",
-            ErrorKind::BadValue,
-            "give either script or bundled, not both",
-        )),
+        (Some(_), Some(b)) => Err(t.bad_value(&b.span(), "bundled", Problem::ScriptAndBundled)),
         (None, None) => Err(t.error(
             "script",
-            ErrorKind::MissingKey,
-            format!(
-                "missing; a \"bot\" seat needs script = \"path/to/bot.lua\" or bundled = one of: {}",
-                BUNDLED_BOTS.join(", ")
-            ),
+            Problem::Missing(Needed::BotSource {
+                bundled: BUNDLED_BOTS.join(", "),
+            }),
         )),
         (None, Some(b)) => Ok(BotSource::Bundled(b.into_inner().to_string())),
         (Some(s), None) => check_script(t, &s).map(BotSource::Script),
@@ -166,41 +154,29 @@ fn read_bot_source(t: &Table<'_, '_>) -> Result<BotSource, ConfigError> {
 fn check_script(t: &Table<'_, '_>, script: &Spanned<String>) -> Result<PathBuf, ConfigError> {
     let span = script.span();
     let given = script.get_ref();
-    let fail = |kind, message: String| Err(t.bad_value(&span, "script", kind, message));
+    let fail = |problem: Problem| Err(t.bad_value(&span, "script", problem));
     if given.trim().is_empty() {
-        return fail(
-            ErrorKind::BadValue,
-            "empty; give the path of a Lua file, relative to this config file".to_string(),
-        );
+        return fail(Problem::EmptyScript);
     }
     if given.contains('\0') {
-        return fail(
-            ErrorKind::BadValue,
-            format!("{} is not a usable path", quote(given)),
-        );
+        return fail(Problem::UnusableScript {
+            value: quote(given),
+        });
     }
     let path = t.origin().resolve(given);
-    let shown = show_path(&path);
+    let looked = show_path(&path);
+    let given = quote(given);
     match std::fs::metadata(&path) {
         Ok(meta) if meta.is_file() => Ok(path),
-        Ok(_) => fail(
-            ErrorKind::BotFile,
-            format!(
-                "bot file {} is not a file (looked at {shown})",
-                quote(given)
-            ),
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => fail(
-            ErrorKind::BotFile,
-            format!("bot file {} not found (looked at {shown})", quote(given)),
-        ),
-        Err(e) => fail(
-            ErrorKind::BotFile,
-            format!(
-                "bot file {} cannot be read: {e} (looked at {shown})",
-                quote(given)
-            ),
-        ),
+        Ok(_) => fail(Problem::BotNotAFile { given, looked }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            fail(Problem::BotNotFound { given, looked })
+        }
+        Err(e) => fail(Problem::BotUnreadable {
+            given,
+            error: e.to_string(),
+            looked,
+        }),
     }
 }
 
@@ -208,22 +184,22 @@ fn check_script(t: &Table<'_, '_>, script: &Spanned<String>) -> Result<PathBuf, 
 fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigError> {
     let n = name.get_ref();
     let problem = if n.trim().is_empty() {
-        Some("empty; every seat needs a name".to_string())
+        Some(Problem::EmptyName)
     } else if n.trim() != n {
-        Some(format!("{} starts or ends with spaces", quote(n)))
+        Some(Problem::NameSpaces { name: quote(n) })
     } else if n.chars().any(char::is_control) {
-        Some(format!("{} contains control characters", quote(n)))
+        Some(Problem::NameControl { name: quote(n) })
     } else if n.chars().count() > MAX_NAME_CHARS {
-        Some(format!(
-            "{} is {} characters long; at most {MAX_NAME_CHARS} are allowed",
-            quote(n),
-            n.chars().count()
-        ))
+        Some(Problem::NameTooLong {
+            name: quote(n),
+            chars: n.chars().count(),
+            max: MAX_NAME_CHARS,
+        })
     } else {
         None
     };
     match problem {
-        Some(message) => Err(t.bad_value(&name.span(), "name", ErrorKind::BadValue, message)),
+        Some(problem) => Err(t.bad_value(&name.span(), "name", problem)),
         None => Ok(()),
     }
 }
@@ -247,11 +223,10 @@ pub(crate) fn read_seats(
             return Err(t.bad_value(
                 &name.span(),
                 "name",
-                ErrorKind::DuplicateName,
-                format!(
-                    "{} is used by {first} too (names are compared ignoring case)",
-                    quote(name.get_ref())
-                ),
+                Problem::DuplicateName {
+                    name: quote(name.get_ref()),
+                    first: first.to_string(),
+                },
             ));
         }
         seen.push((folded, t.path()));
@@ -264,10 +239,10 @@ pub(crate) fn count_error(
     root: &Table<'_, '_>,
     span: Option<&Range<usize>>,
     key: &str,
-    message: String,
+    problem: Problem,
 ) -> ConfigError {
     match span {
-        Some(span) => root.bad_value(span, key, ErrorKind::SeatCount, message),
-        None => root.error(key, ErrorKind::SeatCount, message),
+        Some(span) => root.bad_value(span, key, problem),
+        None => root.error(key, problem),
     }
 }

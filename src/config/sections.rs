@@ -1,7 +1,7 @@
 //! The sections tables and tournaments share: `[rules]`, `[penalty]` and
 //! (read in `limits.rs`) `[limits]`.
 
-use super::error::{ConfigError, ErrorKind};
+use super::error::{ConfigError, Problem};
 use super::limits::read_limits;
 use super::raw::{Field, Key, Table};
 use crate::engine::{PenaltyMode, PenaltyPolicy};
@@ -70,26 +70,26 @@ pub(crate) fn read_rules(t: &Table<'_, '_>) -> Result<Rules, ConfigError> {
     if rules.min_players > rules.max_players {
         // Point at whichever of the two the file sets (max first: raising
         // min_players alone above the default max is the usual slip).
-        let (key, span, message) = match (max, min) {
+        let (key, span, problem) = match (max, min) {
             (Some(m), _) => (
                 "max_players",
                 m.span(),
-                format!(
-                    "{} is below min_players ({})",
-                    rules.max_players, rules.min_players
-                ),
+                Problem::MaxBelowMin {
+                    max: rules.max_players,
+                    min: rules.min_players,
+                },
             ),
             (None, Some(m)) => (
                 "min_players",
                 m.span(),
-                format!(
-                    "{} is above max_players ({}, the default); set max_players too",
-                    rules.min_players, rules.max_players
-                ),
+                Problem::MinAboveDefaultMax {
+                    min: rules.min_players,
+                    max: rules.max_players,
+                },
             ),
             (None, None) => return Ok(rules),
         };
-        return Err(t.bad_value(&span, key, ErrorKind::BadValue, message));
+        return Err(t.bad_value(&span, key, problem));
     }
     Ok(rules)
 }

@@ -1,6 +1,6 @@
 //! A table config: rules, seats, limits, match settings → [`TableConfig`].
 
-use super::error::ConfigError;
+use super::error::{ConfigError, PathUse, Problem};
 use super::raw::{Key, Table, read_config, read_document};
 use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
@@ -164,8 +164,7 @@ const MATCH: &[Key<TableConfig>] = &[
         Ok(())
     }),
     Key::new("replay", |t, f, c| {
-        let hint = "expected the path of the replay file to write, e.g. \"replays/last.jsonl\"";
-        c.replay = Some(t.path_value(f, hint)?);
+        c.replay = Some(t.path_value(f, PathUse::ReplayFile)?);
         Ok(())
     }),
 ];
@@ -184,10 +183,9 @@ fn check_seat_count(
             root,
             span,
             "seats",
-            format!(
-                "no seats; add at least {} [[seats]] tables (rules.min_players)",
-                rules.min_players
-            ),
+            Problem::NoSeats {
+                min: rules.min_players,
+            },
         ));
     }
     if n < rules.min_players {
@@ -195,11 +193,10 @@ fn check_seat_count(
             root,
             span,
             "seats",
-            format!(
-                "{n} seat{}, but these rules need at least {} (rules.min_players)",
-                plural(n),
-                rules.min_players
-            ),
+            Problem::TooFewSeats {
+                seats: n,
+                min: rules.min_players,
+            },
         ));
     }
     if n > rules.max_players {
@@ -209,17 +206,13 @@ fn check_seat_count(
             root,
             extra.as_ref().or(span),
             "seats",
-            format!(
-                "{n} seats, but these rules allow at most {} (rules.max_players)",
-                rules.max_players
-            ),
+            Problem::TooManySeats {
+                seats: n,
+                max: rules.max_players,
+            },
         ));
     }
     Ok(())
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 //! The tournament itself (scheduling, seat rotation, standings) is another
 //! module's job; this one only reads and validates the file.
 
-use super::error::{ConfigError, ErrorKind};
-use super::raw::{Field, Key, Table, integer_range, quoted_list, read_config, read_document};
+use super::error::{ConfigError, Expected, PathUse, Problem};
+use super::raw::{Field, Key, Table, quoted_list, read_config, read_document};
 use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
@@ -182,12 +182,7 @@ const TOURNAMENT: &[Key<TournamentConfig>] = &[
     Key::new("cycles", |t, f, c| {
         let n = t.integer_value(f, 1, i64::MAX)?;
         if t.field("games").is_some() {
-            return Err(t.bad_value(
-                &n.span(),
-                "cycles",
-                ErrorKind::BadValue,
-                "give either games or cycles, not both",
-            ));
+            return Err(t.bad_value(&n.span(), "cycles", Problem::GamesAndCycles));
         }
         c.length = Length::Cycles(n.into_inner() as u64);
         Ok(())
@@ -214,18 +209,12 @@ const TOURNAMENT: &[Key<TournamentConfig>] = &[
         Ok(())
     }),
     Key::new("replay_dir", |t, f, c| {
-        let hint = "expected the folder to write replays to, e.g. \"replays/\"";
-        c.replay_dir = Some(t.path_value(f, hint)?);
+        c.replay_dir = Some(t.path_value(f, PathUse::ReplayDir)?);
         Ok(())
     }),
     Key::new("replay_sample", |t, f, c| {
         if c.replay_dir.is_none() {
-            return Err(t.bad_value(
-                &f.span(),
-                "replay_sample",
-                ErrorKind::MissingKey,
-                "needs replay_dir, the folder the replays go to",
-            ));
+            return Err(t.bad_value(&f.span(), "replay_sample", Problem::SampleWithoutDir));
         }
         c.replay_sample = read_sample(t, f)?;
         Ok(())
@@ -240,19 +229,18 @@ fn check_table_size(section: &Table<'_, '_>, c: &TournamentConfig) -> Result<(),
     let size = c.table_size;
     let rules = &c.rules;
     let max = SeatOrders::MAX_PERMUTATION_SEATS;
-    let message = if c.seat_orders == SeatOrders::Permutations && size > max {
-        format!(
-            "{size} seats with seat_orders = \"permutations\"; at most {max} are allowed ({size}! orders per group)"
-        )
+    let problem = if c.seat_orders == SeatOrders::Permutations && size > max {
+        Problem::TooManyPermuted { size, max }
     } else if !(rules.min_players..=rules.max_players).contains(&size) {
-        format!(
-            "{size} is outside the rules' player range, {} to {} (rules.min_players, rules.max_players)",
-            rules.min_players, rules.max_players
-        )
+        Problem::SizeOutsideRules {
+            size,
+            min: rules.min_players,
+            max: rules.max_players,
+        }
     } else {
         return Ok(());
     };
-    Err(section.bad_value(&f.span(), "table_size", ErrorKind::BadValue, message))
+    Err(section.bad_value(&f.span(), "table_size", problem))
 }
 
 /// Refuses fewer bots than seats at a table; `span` is the bots array's.
@@ -265,12 +253,12 @@ fn check_bot_count(
     if bots >= size {
         return Ok(());
     }
-    let message = if bots == 0 {
-        format!("no bots; add at least {size} [[bots]] tables (tournament.table_size)")
+    let problem = if bots == 0 {
+        Problem::NoBots { size }
     } else {
-        format!("{bots} bots, but tables of {size} need at least {size} (tournament.table_size)")
+        Problem::TooFewBots { bots, size }
     };
-    Err(count_error(root, span, "bots", message))
+    Err(count_error(root, span, "bots", problem))
 }
 
 shared_sections!(TournamentConfig);
@@ -289,12 +277,12 @@ fn read_sample(t: &Table<'_, '_>, f: &Field<'_, '_>) -> Result<ReplaySample, Con
         }
         DeValue::String(_) => Ok(t.choice_value(f, WORDS)?.into_inner()),
         _ => {
-            let expected = format!(
-                "{} or {} (every n-th game)",
-                quoted_list(WORDS),
-                integer_range(1, i64::MAX)
-            );
-            Err(t.wrong_type(f, &expected))
+            let expected = Expected::Sample {
+                allowed: quoted_list(WORDS),
+                min: 1,
+                max: i64::MAX,
+            };
+            Err(t.wrong_type(f, expected))
         }
     }
 }

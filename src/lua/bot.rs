@@ -17,11 +17,13 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-/// Why a bot could not be loaded. The message is meant for the bot's author.
-#[derive(Debug, thiserror::Error)]
+/// Why a bot could not be loaded. The message is meant for the bot's
+/// author; its words, in English (the Display) and Russian
+/// (`BotLoadError::text`), are in `crate::i18n`. What Lua itself says (a
+/// syntax error, a runtime error) stays in its own words.
+#[derive(Debug)]
 pub enum BotLoadError {
     /// The file could not be read.
-    #[error("cannot read the bot {path}: {source}")]
     Read {
         /// The path given.
         path: String,
@@ -30,7 +32,6 @@ pub enum BotLoadError {
     },
     /// The script failed while it ran its top-level code (a syntax error, a
     /// runtime error, or a limit overrun).
-    #[error("{chunk}: the bot failed to load ({}): {detail}", reason.name())]
     Failed {
         /// The script's name.
         chunk: String,
@@ -40,29 +41,20 @@ pub enum BotLoadError {
         detail: String,
     },
     /// The script did not return a table.
-    #[error(
-        "{chunk}: a bot must return a table of functions, but this one returned {got}; \
-         end the file with `return bot` (see bots/README.md)"
-    )]
     NotATable {
         /// The script's name.
         chunk: String,
         /// What it returned.
-        got: String,
+        got: LuaValue,
     },
     /// `api_version` is missing or not one this engine speaks.
-    #[error("{chunk}: {}", api_message(found.as_deref()))]
     ApiVersion {
         /// The script's name.
         chunk: String,
         /// The value found, if any.
-        found: Option<String>,
+        found: Option<LuaValue>,
     },
     /// A required function is missing.
-    #[error(
-        "{chunk}: the bot has no `{name}` function; a bot's table needs challenge(view), \
-         reroll(view) and claim(view) (`liar new-bot` writes a template)"
-    )]
     MissingFunction {
         /// The script's name.
         chunk: String,
@@ -70,28 +62,22 @@ pub enum BotLoadError {
         name: &'static str,
     },
     /// A field has the wrong type or value.
-    #[error("{chunk}: `{field}` {problem}")]
     BadField {
         /// The script's name.
         chunk: String,
         /// The field.
         field: &'static str,
-        /// What is wrong with it.
-        problem: String,
+        /// What is wrong with it (boxed: errors stay small).
+        problem: Box<FieldProblem>,
     },
     /// The sandbox could not be set up (out of memory, for example).
-    #[error("cannot create a Lua state for {chunk}: {detail}")]
     Sandbox {
         /// The script's name.
         chunk: String,
-        /// What went wrong.
-        detail: String,
+        /// What went wrong (boxed: errors stay small).
+        cause: Box<StartProblem>,
     },
     /// The code is longer than [`MAX_CODE_BYTES`].
-    #[error(
-        "{chunk}: the bot is {bytes} bytes long, but a bot may have at most {} KiB of code",
-        MAX_CODE_BYTES >> 10
-    )]
     TooLarge {
         /// The script's name.
         chunk: String,
@@ -99,24 +85,89 @@ pub enum BotLoadError {
         bytes: usize,
     },
     /// The bot's own process refused it (process isolation): the message is
-    /// the refusal as that process worded it.
-    #[error("{message}")]
+    /// the refusal as that process worded it, in English and Russian.
     InProcess {
         /// What kind of failure, when the bot's code failed.
         reason: Option<PenaltyReason>,
         /// The whole message.
         message: String,
+        /// The whole message in Russian.
+        russian: String,
     },
 }
 
-fn api_message(found: Option<&str>) -> String {
-    match found {
-        None => {
-            format!("the bot's table has no api_version; add `api_version = {API_VERSION}` to it")
+/// A Lua value as a message shows it: scalars with their value, other
+/// types by Lua's name for them (`table`, `function`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum LuaValue {
+    /// `nil`.
+    Nil,
+    /// A boolean.
+    Boolean(bool),
+    /// An integer.
+    Integer(i64),
+    /// A float, as Rust writes it.
+    Number(f64),
+    /// A string, quoted and cut.
+    String(String),
+    /// Any other type, by Lua's name.
+    Other(&'static str),
+}
+
+/// What is wrong with a field of a bot's table.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum FieldProblem {
+    /// A required function that is something else.
+    NotAFunction {
+        /// What it is (Lua's words for the value).
+        found: LuaValue,
+    },
+    /// `observe`, given but not a function.
+    NotAFunctionOrAbsent {
+        /// What it is.
+        found: LuaValue,
+    },
+    /// `name` that is not UTF-8.
+    NotUtf8,
+    /// `name` that is empty, too long or not printable.
+    BadName {
+        /// The longest allowed, in characters.
+        max: usize,
+        /// The name, quoted and cut.
+        got: String,
+    },
+    /// `name` that is not a string.
+    NotAString {
+        /// What it is.
+        found: LuaValue,
+    },
+}
+
+/// Why a bot's sandbox or process could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StartProblem {
+    /// Lua refused (out of memory, for example): its words.
+    Lua(String),
+    /// The running program's path is unknown: the system's words.
+    NoProgram(String),
+    /// The bot's process could not be started.
+    NoProcess {
+        /// The program run.
+        program: String,
+        /// The system's words.
+        error: String,
+    },
+}
+
+impl std::error::Error for BotLoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BotLoadError::Read { source, .. } => Some(source),
+            _ => None,
         }
-        Some(v) => format!(
-            "the bot declares api_version = {v}, but this engine speaks api_version {API_VERSION}"
-        ),
     }
 }
 
@@ -275,7 +326,7 @@ fn reload_reason(e: &BotLoadError) -> PenaltyReason {
 fn sandbox_error(script: &Script, e: &mlua::Error) -> BotLoadError {
     BotLoadError::Sandbox {
         chunk: script.chunk.clone(),
-        detail: failure::message(e),
+        cause: Box::new(StartProblem::Lua(failure::message(e))),
     }
 }
 
@@ -338,7 +389,9 @@ fn load_bot(
             Ok(other) => Err(BotLoadError::BadField {
                 chunk: chunk.clone(),
                 field: name,
-                problem: format!("must be a function, not {}", shown_type(&other)),
+                problem: Box::new(FieldProblem::NotAFunction {
+                    found: shown_type(&other),
+                }),
             }),
             Err(e) => Err(sandbox(e)),
         }
@@ -353,10 +406,9 @@ fn load_bot(
             return Err(BotLoadError::BadField {
                 chunk: chunk.clone(),
                 field: "observe",
-                problem: format!(
-                    "must be a function (or left out), not {}",
-                    shown_type(&other)
-                ),
+                problem: Box::new(FieldProblem::NotAFunctionOrAbsent {
+                    found: shown_type(&other),
+                }),
             });
         }
     };
@@ -383,17 +435,17 @@ fn load_bot(
     })
 }
 
-fn shown_type(v: &Value) -> String {
+fn shown_type(v: &Value) -> LuaValue {
     match v {
-        Value::Nil => "nothing (nil)".to_string(),
-        Value::Boolean(b) => b.to_string(),
-        Value::Integer(i) => i.to_string(),
-        Value::Number(x) => x.to_string(),
-        Value::String(s) => format!(
-            "the string {:?}",
+        Value::Nil => LuaValue::Nil,
+        Value::Boolean(b) => LuaValue::Boolean(*b),
+        Value::Integer(i) => LuaValue::Integer(*i),
+        Value::Number(x) => LuaValue::Number(*x),
+        Value::String(s) => LuaValue::String(format!(
+            "{:?}",
             crate::text::cut_bytes(&s.to_string_lossy(), 40)
-        ),
-        other => format!("a {}", other.type_name()),
+        )),
+        other => LuaValue::Other(other.type_name()),
     }
 }
 
@@ -417,28 +469,30 @@ fn check_api_version(bot: &Table, chunk: &str) -> Result<(), BotLoadError> {
 const MAX_NAME: usize = 40;
 
 fn read_name(bot: &Table, chunk: &str) -> Result<Option<String>, BotLoadError> {
-    let bad = |problem: String| BotLoadError::BadField {
+    let bad = |problem: FieldProblem| BotLoadError::BadField {
         chunk: chunk.to_string(),
         field: "name",
-        problem,
+        problem: Box::new(problem),
     };
     match bot.raw_get::<Value>("name").unwrap_or(Value::Nil) {
         Value::Nil => Ok(None),
         Value::String(s) => {
-            let text = s.to_str().map_err(|_| bad("must be UTF-8 text".into()))?;
+            let text = s.to_str().map_err(|_| bad(FieldProblem::NotUtf8))?;
             let name = text.trim();
             if name.is_empty()
                 || name.chars().count() > MAX_NAME
                 || name.chars().any(char::is_control)
             {
-                return Err(bad(format!(
-                    "must be 1 to {MAX_NAME} printable characters, got {:?}",
-                    crate::text::cut_bytes(&text, 60)
-                )));
+                return Err(bad(FieldProblem::BadName {
+                    max: MAX_NAME,
+                    got: format!("{:?}", crate::text::cut_bytes(&text, 60)),
+                }));
             }
             Ok(Some(name.to_string()))
         }
-        other => Err(bad(format!("must be a string, not {}", shown_type(&other)))),
+        other => Err(bad(FieldProblem::NotAString {
+            found: shown_type(&other),
+        })),
     }
 }
 

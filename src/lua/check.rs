@@ -3,7 +3,7 @@
 //! whether it plays the same way twice.
 
 use super::api::is_log_cap_notice;
-use super::bot::{BotStats, LuaBot};
+use super::bot::{BotLoadError, BotStats, LuaBot};
 use super::isolated_bot::Bot;
 use crate::engine::{
     Event, GameStart, MatchSetup, Observer, Penalty, PenaltyPolicy, PenaltyReason, Player,
@@ -13,6 +13,7 @@ use crate::rules::{Rules, Seat};
 use crate::setup::BotLimits;
 use crate::setup::Isolation;
 use std::path::Path;
+use std::sync::Arc;
 
 /// How `check_bot` plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +59,32 @@ pub struct CheckPenalty {
     pub detail: String,
 }
 
+/// Why a checked bot could not play: its own load error, an opponent's, or
+/// the engine's refusal of the match (the words are `LoadFailure::text`, in
+/// `crate::i18n`).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum LoadFailure {
+    /// The bot did not load.
+    Bot(Arc<BotLoadError>),
+    /// A bundled opponent did not load (a defect).
+    Opponent {
+        /// The opponent.
+        name: String,
+        /// Why.
+        error: Arc<BotLoadError>,
+    },
+    /// The match could not be set up: the engine's words.
+    Match(String),
+}
+
+impl PartialEq for LoadFailure {
+    /// Two failures are equal when they read the same.
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
 /// What `check_bot` found: data only; the `liar check-bot` command renders
 /// it (its `Display` is in `app/check_report.rs`).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -67,7 +94,7 @@ pub struct CheckReport {
     /// The name the bot gives itself.
     pub name: Option<String>,
     /// Why the bot did not load, if it did not (nothing else is filled then).
-    pub load_error: Option<String>,
+    pub load_error: Option<LoadFailure>,
     /// Memory of the state right after loading, in bytes.
     pub memory_after_load: u64,
     /// Games played and won.
@@ -142,7 +169,10 @@ pub fn check_bot(path: &Path, options: &CheckOptions) -> CheckReport {
         Ok(code) => check_source(&chunk, &code, options),
         Err(e) => CheckReport {
             chunk: chunk.clone(),
-            load_error: Some(format!("cannot read the bot {chunk}: {e}")),
+            load_error: Some(LoadFailure::Bot(Arc::new(BotLoadError::Read {
+                path: chunk.clone(),
+                source: e,
+            }))),
             limits: options.limits,
             ..CheckReport::default()
         },
@@ -169,7 +199,7 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
     let mut bot = match Bot::from_source(chunk, code, &options.limits, options.isolation) {
         Ok(b) => b,
         Err(e) => {
-            report.load_error = Some(e.to_string());
+            report.load_error = Some(LoadFailure::Bot(Arc::new(e)));
             return report;
         }
     };
@@ -278,13 +308,15 @@ fn play_one(
     round: u32,
     options: &CheckOptions,
     report: &mut CheckReport,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, LoadFailure> {
     let mut others = Vec::new();
     for name in opponents {
-        others.push(
-            LuaBot::bundled(name, &BotLimits::default())
-                .map_err(|e| format!("opponent {name}: {e}"))?,
-        );
+        others.push(LuaBot::bundled(name, &BotLimits::default()).map_err(|e| {
+            LoadFailure::Opponent {
+                name: name.to_string(),
+                error: Arc::new(e),
+            }
+        })?);
     }
     let mut infos = Vec::new();
     let checked_info = bot.seat_info(seat);
@@ -322,7 +354,8 @@ fn play_one(
         counts: [0; PenaltyReason::ALL.len()],
         capped_log: false,
     };
-    let stats = play_match(&setup, &mut players, &mut recorder).map_err(|e| e.to_string())?;
+    let stats = play_match(&setup, &mut players, &mut recorder)
+        .map_err(|e| LoadFailure::Match(e.to_string()))?;
     report.games += stats.games;
     report.wins += stats.wins.get(seat).copied().unwrap_or(0);
     for (total, n) in report.penalty_counts.iter_mut().zip(recorder.counts) {

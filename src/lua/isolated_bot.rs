@@ -59,7 +59,7 @@ impl Bot {
                 super::bot::check_size(chunk, &code)?;
                 let program = std::env::current_exe().map_err(|e| BotLoadError::Sandbox {
                     chunk: chunk.to_string(),
-                    detail: format!("cannot find the liar program to run the bot: {e}"),
+                    cause: Box::new(super::StartProblem::NoProgram(e.to_string())),
                 })?;
                 Ok(Bot::Process(ProcessBot::load(
                     program, chunk, code, limits,

@@ -51,11 +51,13 @@ mod watchdog;
 
 pub use crate::setup::{BUNDLED_BOTS, BotLimits};
 pub use api::{API_VERSION, api_docs};
-pub use bot::{BotLoadError, BotStats, LuaBot, MAX_CODE_BYTES, code_hash};
+pub use bot::{
+    BotLoadError, BotStats, FieldProblem, LuaBot, LuaValue, MAX_CODE_BYTES, StartProblem, code_hash,
+};
 pub use bundled::bundled_source;
 pub use check::{
-    CheckOptions, CheckPenalty, CheckReport, CheckWarning, ReplayDifference, check_bot,
-    check_source,
+    CheckOptions, CheckPenalty, CheckReport, CheckWarning, LoadFailure, ReplayDifference,
+    check_bot, check_source,
 };
 // A text helper the commands share with the bots' messages.
 pub(crate) use failure::bytes;

@@ -33,6 +33,11 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
 /// Every fixture's message, a line each, in file order; checks that each
 /// fixture fails with one line that starts with its file name.
 fn messages(dir: &str, load: impl Fn(&Path) -> Result<(), ConfigError>) -> String {
+    messages_in(dir, Lang::En, load)
+}
+
+/// [`messages`] in `lang`; in English, `text` is the Display.
+fn messages_in(dir: &str, lang: Lang, load: impl Fn(&Path) -> Result<(), ConfigError>) -> String {
     let fixtures = files(dir, "toml");
     assert!(!fixtures.is_empty(), "no fixtures in {dir}");
     let mut out = String::new();
@@ -40,7 +45,10 @@ fn messages(dir: &str, load: impl Fn(&Path) -> Result<(), ConfigError>) -> Strin
         let Err(err) = load(path) else {
             panic!("{}: loaded without error", path.display());
         };
-        let mut actual = err.to_string();
+        let mut actual = err.text(lang);
+        if lang == Lang::En {
+            assert_eq!(actual, err.to_string());
+        }
         if cfg!(windows) {
             actual = actual.replace('\\', "/");
         }
@@ -57,6 +65,22 @@ fn broken_tables_give_the_expected_messages() {
     let text = messages("broken", |p| load_table(p).map(drop));
     assert!(text.lines().count() >= 15, "too few broken table fixtures");
     insta::assert_snapshot!("broken_tables", text);
+}
+
+/// The same fixtures in Russian: the same files, places and keys, every
+/// explanation in Russian.
+#[test]
+fn broken_tables_explain_themselves_in_russian() {
+    let text = messages_in("broken", Lang::Ru, |p| load_table(p).map(drop));
+    let english = messages("broken", |p| load_table(p).map(drop));
+    for (ru, en) in text.lines().zip(english.lines()) {
+        assert_ne!(ru, en, "not translated");
+    }
+    insta::assert_snapshot!("broken_tables_ru", text);
+    let text = messages_in("broken_tournament", Lang::Ru, |p| {
+        load_tournament(p).map(drop)
+    });
+    insta::assert_snapshot!("broken_tournaments_ru", text);
 }
 
 #[test]

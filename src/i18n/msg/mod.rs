@@ -11,6 +11,10 @@
 //!   structure is [`crate::i18n::rules_text`].
 //! - [`ClaimMsg`] (`claim.rs`): a claim that reads two ways; and why a claim
 //!   cannot be read (`ClaimError::text`, `ClaimReason::text`).
+//! - `bot.rs`: why a Lua bot cannot be loaded (`BotLoadError::text`; the
+//!   English is the Display).
+//! - `config.rs`: what is wrong with a table or tournament file
+//!   (`ConfigError::text`, `Problem::text`; the English is the Display).
 //!
 //! Russian sentences avoid past-tense verbs and declined names (a name may be
 //! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
@@ -27,8 +31,10 @@ macro_rules! tr {
 }
 
 mod app;
+mod bot;
 mod check;
 mod claim;
+mod config;
 mod play;
 mod rules;
 mod tournament;

@@ -87,6 +87,7 @@ impl Host {
                         _ => None,
                     },
                     message: e.to_string(),
+                    russian: e.text(crate::rules::Lang::Ru),
                 },
             },
             Request::BeginMatch {
@@ -113,12 +114,14 @@ impl Host {
                     return Reply::LoadFailed {
                         reason: None,
                         message: "a view's history did not follow the last one".into(),
+                        russian: "история вида не продолжает предыдущую".into(),
                     };
                 }
                 let Some(bot) = self.bot.as_mut() else {
                     return Reply::LoadFailed {
                         reason: None,
                         message: "no bot is loaded".into(),
+                        russian: "бот не загружен".into(),
                     };
                 };
                 let answer = match bot.decide(&self.view.view(&self.rules)) {
@@ -147,6 +150,7 @@ impl Host {
             None => Reply::LoadFailed {
                 reason: None,
                 message: "no bot is loaded".into(),
+                russian: "бот не загружен".into(),
             },
         }
     }

@@ -362,10 +362,10 @@ impl ProcessBot {
         let mut conn = Conn::spawn(&self.program, &self.limits).map_err(|e| {
             Start::Refused(BotLoadError::Sandbox {
                 chunk: self.chunk.clone(),
-                detail: format!(
-                    "cannot start a process for the bot ({}): {e}",
-                    self.program.display()
-                ),
+                cause: Box::new(crate::lua::StartProblem::NoProcess {
+                    program: self.program.display().to_string(),
+                    error: e.to_string(),
+                }),
             })
         })?;
         let load = Request::Load {
@@ -384,9 +384,17 @@ impl ProcessBot {
                 self.observes = observes;
                 self.memory = memory;
             }
-            Ok(Reply::LoadFailed { reason, message }) => {
+            Ok(Reply::LoadFailed {
+                reason,
+                message,
+                russian,
+            }) => {
                 conn.kill();
-                return Err(Start::Refused(BotLoadError::InProcess { reason, message }));
+                return Err(Start::Refused(BotLoadError::InProcess {
+                    reason,
+                    message,
+                    russian,
+                }));
             }
             Ok(_) => {
                 conn.kill();

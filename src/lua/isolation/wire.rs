@@ -68,10 +68,12 @@ pub(crate) enum Reply {
         observes: bool,
         memory: u64,
     },
-    /// The bot did not load; the message is the whole explanation.
+    /// The bot did not load; the message is the whole explanation, in
+    /// English and in Russian (the parent speaks its run's language).
     LoadFailed {
         reason: Option<PenaltyReason>,
         message: String,
+        russian: String,
     },
     /// A request without an answer was carried out.
     Done(Report),
@@ -530,10 +532,15 @@ impl Reply {
                 o.u8(u8::from(*observes));
                 o.u64(*memory);
             }
-            Reply::LoadFailed { reason, message } => {
+            Reply::LoadFailed {
+                reason,
+                message,
+                russian,
+            } => {
                 o.u8(2);
                 o.u8(reason_byte(*reason));
                 o.str(message);
+                o.str(russian);
             }
             Reply::Done(report) => {
                 o.u8(3);
@@ -585,6 +592,7 @@ impl Reply {
             2 => Reply::LoadFailed {
                 reason: reason_of(i.u8()?),
                 message: i.str()?,
+                russian: i.str()?,
             },
             3 => Reply::Done(report_in(&mut i)?),
             4 => {
@@ -747,6 +755,7 @@ mod tests {
             Reply::LoadFailed {
                 reason: Some(PenaltyReason::Budget),
                 message: "m".into(),
+                russian: "м".into(),
             },
             Reply::Done(report.clone()),
             Reply::Decided {

@@ -131,3 +131,85 @@ fn seats_count_from_one_in_results_and_messages() {
     assert!(err.contains("[seat 2] event:"), "{err}");
     assert!(!err.contains("[seat 1]"), "{err}");
 }
+
+#[test]
+fn russian_reaches_a_broken_table_s_details() {
+    let table = "tests/fixtures/config/broken/unknown_rules_key.toml";
+    let out = liar()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--lang", "ru", "play", table])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{table}:3:1: rules.chps: неизвестный ключ (может быть, \"chips\"?); допустимые: dice, chips"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("unknown key"), "{err}");
+    let bad_seat = "tests/fixtures/config/broken/missing_name.toml";
+    liar()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--lang", "ru", "watch", bad_seat])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!(
+            "{bad_seat}:16:1: seats[3].name (место 4): не задан; у каждого места должно быть имя"
+        )));
+}
+
+#[test]
+fn russian_reaches_a_bot_that_does_not_load() {
+    let dir = temp_dir("ru-bad-bot");
+    let no_api = dir.join("no_api.lua");
+    std::fs::write(
+        &no_api,
+        "return { challenge = function() return false end }\n",
+    )
+    .unwrap();
+    let broken = dir.join("broken.lua");
+    std::fs::write(
+        &broken,
+        "return {\n  api_version = 1,\n  claim = function(\n",
+    )
+    .unwrap();
+    let args = |bot: &std::path::Path| {
+        let mut cmd = liar();
+        cmd.args(["--lang", "ru", "simulate", "--isolation", "thread", "--bot"])
+            .arg(bot)
+            .args(["--bot", "random"]);
+        cmd
+    };
+    args(&no_api)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("(место 1): "))
+        .stderr(predicates::str::contains(
+            "no_api.lua: в таблице бота нет api_version; добавьте в неё `api_version = 1`",
+        ));
+    // Lua's own words about the syntax stay, framed in Russian.
+    args(&broken)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "broken.lua: бот не загрузился (error): ",
+        ))
+        .stderr(predicates::str::contains("broken.lua:4: "));
+    // In a thread, and in the bot's own process (which words its refusal).
+    for isolation in ["thread", "process"] {
+        let out = liar()
+            .args(["--lang", "ru", "check-bot", "--isolation", isolation])
+            .arg(&no_api)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            report.contains("в таблице бота нет api_version"),
+            "{report}"
+        );
+        assert!(!report.contains("has no api_version"), "{report}");
+    }
+}
