@@ -82,6 +82,13 @@ impl Failure {
             Failure::NoRandomSeed(why) => {
                 format!("система не дала случайное зерно: {why}; задайте его через --seed")
             }
+            Failure::InvalidReplay { path, source } => format!(
+                "{}: {}{}{}",
+                path.display(),
+                source.verdict(lang),
+                source.text(lang),
+                source.sealed_note(lang)
+            ),
             Failure::CheckFailed(path) => {
                 format!("{} не прошёл проверку", path.display())
             }

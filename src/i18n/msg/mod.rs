@@ -15,6 +15,8 @@
 //!   English is the Display).
 //! - `config.rs`: what is wrong with a table or tournament file
 //!   (`ConfigError::text`, `Problem::text`; the English is the Display).
+//! - `replay_errors.rs`: why a replay cannot be read or checked
+//!   (`CheckError::text`, `ReplayErrorKind::text`; the English is the Display).
 //!
 //! Russian sentences avoid past-tense verbs and declined names (a name may be
 //! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
@@ -36,6 +38,7 @@ mod check;
 mod claim;
 mod config;
 mod play;
+mod replay_errors;
 mod rules;
 mod tournament;
 mod viewer;

@@ -213,3 +213,47 @@ fn russian_reaches_a_bot_that_does_not_load() {
         assert!(!report.contains("has no api_version"), "{report}");
     }
 }
+
+#[test]
+fn russian_reaches_a_truncated_replay_s_details() {
+    let dir = temp_dir("ru-cut-replay");
+    let replay = dir.join("r.jsonl");
+    liar()
+        .args(["simulate", "--games", "1", "--seed", "4", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let cut = text.len() - 10;
+    std::fs::write(&replay, &text[..cut]).unwrap();
+    let out = liar()
+        .args(["--lang", "ru", "replay", "--check"])
+        .arg(&replay)
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "запись не закончена, матч не доигран: запись не закончена — матч не доигран (строка "
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("файл обрезан: последняя строка без перевода строки и не закончена ("),
+        "{err}"
+    );
+    assert!(
+        !err.contains("truncated") && !err.contains("incomplete"),
+        "{err}"
+    );
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    liar()
+        .args(["--lang", "ru", "replay", "--check"])
+        .arg(&empty)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("(строка 1: файл пуст)"));
+}
