@@ -17,6 +17,9 @@
 //!   (`ConfigError::text`, `Problem::text`; the English is the Display).
 //! - `replay_errors.rs`: why a replay cannot be read or checked
 //!   (`CheckError::text`, `ReplayErrorKind::text`; the English is the Display).
+//! - `tournament_errors.rs`: why a tournament cannot be played, read or
+//!   merged (`SpecError::text`, `MergeError::text`, `RunError::text`, …; the
+//!   English is the Display).
 //!
 //! Russian sentences avoid past-tense verbs and declined names (a name may be
 //! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
@@ -41,6 +44,7 @@ mod play;
 mod replay_errors;
 mod rules;
 mod tournament;
+mod tournament_errors;
 mod viewer;
 
 pub use app::AppMsg;

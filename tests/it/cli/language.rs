@@ -257,3 +257,43 @@ fn russian_reaches_a_truncated_replay_s_details() {
         .failure()
         .stderr(predicates::str::contains("(строка 1: файл пуст)"));
 }
+
+#[test]
+fn russian_reaches_bad_shards_and_merges() {
+    let fixture = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tournament/natives.toml");
+    liar()
+        .args(["--lang", "ru", "tournament"])
+        .arg(&fixture)
+        .args(["--shard", "4/3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--shard 4/3: неверная часть \"4/3\": нужно K/N, где 1 <= K <= N, например 2/8",
+        ));
+    let dir = temp_dir("ru-merge");
+    let shard = dir.join("shard-1.json");
+    stdout_of(
+        liar()
+            .arg("tournament")
+            .arg(&fixture)
+            .args(["--format", "json", "--shard", "1/2", "--output"])
+            .arg(&shard),
+    );
+    liar()
+        .args(["--lang", "ru", "tournament", "merge"])
+        .arg(&shard)
+        .assert()
+        .code(2)
+        .stderr("liar: не хватает частей: 2/2\n");
+    let not_results = dir.join("not.json");
+    std::fs::write(&not_results, "[]").unwrap();
+    liar()
+        .args(["--lang", "ru", "tournament", "merge"])
+        .arg(&not_results)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "not.json: это не файл результатов турнира: ",
+        ));
+}
