@@ -15,6 +15,8 @@
 //!   English is the Display).
 //! - `config.rs`: what is wrong with a table or tournament file
 //!   (`ConfigError::text`, `Problem::text`; the English is the Display).
+//! - `limits.rs`: a limit a bot overran (`Overrun::text`; English is what
+//!   replays record).
 //! - `replay_errors.rs`: why a replay cannot be read or checked
 //!   (`CheckError::text`, `ReplayErrorKind::text`; the English is the Display).
 //! - `tournament_errors.rs`: why a tournament cannot be played, read or
@@ -40,6 +42,7 @@ mod bot;
 mod check;
 mod claim;
 mod config;
+mod limits;
 mod play;
 mod replay_errors;
 mod rules;

@@ -2,6 +2,7 @@
 //! are counted from 1 wherever people read them.
 
 use crate::support::{liar, stdout_of, temp_dir};
+use predicates::prelude::PredicateBooleanExt;
 
 #[test]
 fn russian_reaches_simulate_check_and_errors() {
@@ -296,4 +297,32 @@ fn russian_reaches_bad_shards_and_merges() {
         .stderr(predicates::str::contains(
             "not.json: это не файл результатов турнира: ",
         ));
+}
+
+#[test]
+fn russian_reaches_a_limit_a_bot_overruns_while_loading() {
+    let dir = temp_dir("ru-loop-bot");
+    let looping = dir.join("looping.lua");
+    std::fs::write(&looping, "while true do end\n").unwrap();
+    for isolation in ["thread", "process"] {
+        liar()
+            .args([
+                "--lang",
+                "ru",
+                "simulate",
+                "--isolation",
+                isolation,
+                "--bot",
+            ])
+            .arg(&looping)
+            .args(["--bot", "random"])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "бот не загрузился (budget): истратил бюджет в ",
+            ))
+            .stderr(
+                predicates::str::contains("(в ").and(predicates::str::contains("looping.lua:1)")),
+            );
+    }
 }
