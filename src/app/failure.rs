@@ -3,6 +3,7 @@
 
 use crate::config::ConfigError;
 use crate::engine::SetupError;
+use crate::i18n::Lang;
 use crate::lua::BotLoadError;
 use crate::replay::CheckError;
 use crate::tournament::{BadShard, MergeError, ReadError, RunError, SpecError};
@@ -183,7 +184,7 @@ pub enum Failure {
         source: LoadError,
     },
     /// A replay that breaks the rules or the format.
-    #[error("{}: {}{source}{}", path.display(), verdict(source), sealed_note(source))]
+    #[error("{}: {}{source}{}", path.display(), source.verdict(Lang::En), source.sealed_note(Lang::En))]
     InvalidReplay {
         /// The file.
         path: PathBuf,
@@ -263,23 +264,5 @@ impl Failure {
             | ShowGame { .. } => 1,
             Interrupted { .. } => 130,
         })
-    }
-}
-
-/// How an invalid replay is introduced: one cut short says so.
-fn verdict(error: &CheckError) -> &'static str {
-    match error {
-        CheckError::Incomplete { .. } => "incomplete replay, the match did not finish: ",
-        _ => "invalid replay: ",
-    }
-}
-
-/// Why a cut-short replay cannot be checked against its seed.
-fn sealed_note(error: &CheckError) -> &'static str {
-    match error {
-        CheckError::Incomplete { summary, .. } if summary.sealed => {
-            " (the seed was never revealed: only its commitment is in the file)"
-        }
-        _ => "",
     }
 }

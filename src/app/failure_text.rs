@@ -1,7 +1,10 @@
 //! A failure in the language of the run: the app's own words in English or
 //! Russian, and a table file's mistakes in the same language
 //! (`ConfigError::text`) and a bot's that cannot be loaded
-//! (`BotLoadError::text`); what a bot's Lua reports follows in its own words.
+//! (`BotLoadError::text`), a replay that fails its check (`CheckError::text`)
+//! and a tournament that cannot be played, read or merged (`SpecError::text`,
+//! `MergeError::text`, `RunError::text`, …); what a bot's Lua, serde or the
+//! system reports follows in its own words.
 
 use super::Failure;
 use crate::i18n::{AppMsg, Lang};
@@ -82,10 +85,31 @@ impl Failure {
             Failure::NoRandomSeed(why) => {
                 format!("система не дала случайное зерно: {why}; задайте его через --seed")
             }
+            Failure::InvalidReplay { path, source } => format!(
+                "{}: {}{}{}",
+                path.display(),
+                source.verdict(lang),
+                source.text(lang),
+                source.sealed_note(lang)
+            ),
             Failure::CheckFailed(path) => {
                 format!("{} не прошёл проверку", path.display())
             }
             Failure::Config(e) => e.text(lang),
+            Failure::Shard { text, source } => format!("--shard {text}: {}", source.text(lang)),
+            Failure::Spec(e) => e.text(lang),
+            Failure::BotFile { name, path, source } => format!(
+                "бот {name}: не удаётся прочитать {}: {source}",
+                path.display()
+            ),
+            Failure::ResultsFile { path, source } => {
+                format!("не удаётся прочитать {}: {source}", path.display())
+            }
+            Failure::BadResults { path, source } => {
+                format!("{}: {}", path.display(), source.text(lang))
+            }
+            Failure::Merge(e) => e.text(lang),
+            Failure::Tournament(e) => e.text(lang),
             Failure::BuiltInTable(e) => format!("встроенный стол повреждён: {}", e.text(lang)),
             Failure::BundledBot { name, source } => {
                 format!("встроенный бот {name}: {}", source.text(lang))

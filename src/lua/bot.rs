@@ -2,7 +2,7 @@
 
 use super::api::{API_VERSION, Shared};
 use super::decision;
-use super::failure::{self, Failure};
+use super::failure::{self, Failure, Overrun};
 use super::sandbox;
 use super::view::{HostFns, ViewSync, event_table, kind_code};
 use super::watchdog::CallClock;
@@ -37,8 +37,12 @@ pub enum BotLoadError {
         chunk: String,
         /// What kind of failure.
         reason: PenaltyReason,
-        /// What happened, with `file:line` where Lua gives one.
+        /// What happened, with `file:line` where Lua gives one (in
+        /// English).
         detail: String,
+        /// The limit overrun, when it was one (said in the run's language;
+        /// boxed: errors stay small).
+        overrun: Option<Box<Overrun>>,
     },
     /// The script did not return a table.
     NotATable {
@@ -289,11 +293,15 @@ impl State {
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         // The bot's code may also return after its limit.
-        late(started.elapsed(), limits).map_err(|(reason, detail)| BotLoadError::Failed {
-            chunk: script.chunk.clone(),
-            reason,
-            detail,
-        })?;
+        if let Some(overrun) = late_overrun(started.elapsed(), limits) {
+            let (reason, detail) = overrun.failure();
+            return Err(BotLoadError::Failed {
+                chunk: script.chunk.clone(),
+                reason,
+                detail,
+                overrun: Some(Box::new(overrun)),
+            });
+        }
         self.observe = parts.observe;
         self.labels = parts.labels;
         self.name = parts.name;
@@ -342,10 +350,20 @@ fn load_bot(
     let chunk = &script.chunk;
     let sandbox = |e: mlua::Error| sandbox_error(script, &e);
     let meter = &shared.meter;
-    let failed = |(reason, detail): Failure| BotLoadError::Failed {
-        chunk: chunk.clone(),
-        reason,
-        detail,
+    let failed = |cause: Result<Overrun, Failure>| {
+        let (reason, detail, overrun) = match cause {
+            Ok(overrun) => {
+                let (reason, detail) = overrun.failure();
+                (reason, detail, Some(Box::new(overrun)))
+            }
+            Err((reason, detail)) => (reason, detail, None),
+        };
+        BotLoadError::Failed {
+            chunk: chunk.clone(),
+            reason,
+            detail,
+            overrun,
+        }
     };
     meter.start_at(limits.instructions, limits.wall(), Instant::now());
     // The first load parses the text; later loads (one per match) use the
@@ -357,7 +375,7 @@ fn load_bot(
     }
     .set_name(format!("@{chunk}"))
     .into_function()
-    .map_err(|e| failed(failure::from_error(&e, meter, limits)))?;
+    .map_err(|e| failed(failure::cause(&e, meter, limits)))?;
     if script.bytecode.get().is_none() {
         // Dumping only fails if the state has no room left for one stack
         // slot; then the next match simply parses the text again.
@@ -368,9 +386,9 @@ fn load_bot(
     }
     let returned = main
         .call::<Value>(())
-        .map_err(|e| failed(failure::from_error(&e, meter, limits)))?;
+        .map_err(|e| failed(failure::cause(&e, meter, limits)))?;
     if let Some(kind) = meter.tripped() {
-        return Err(failed(failure::interrupted(kind, meter, limits)));
+        return Err(failed(Ok(failure::overrun(kind, meter, limits))));
     }
     let Value::Table(bot) = returned else {
         return Err(BotLoadError::NotATable {
@@ -772,17 +790,18 @@ pub(crate) fn seat_info(seat: Seat, chunk: &str, name: Option<&str>, hash: &str)
 
 /// The failure of a call that returned after its wall-clock limit.
 fn late(took: Duration, limits: &BotLimits) -> Result<(), Failure> {
-    if took <= limits.wall() {
-        return Ok(());
+    match late_overrun(took, limits) {
+        Some(overrun) => Err(overrun.failure()),
+        None => Ok(()),
     }
-    Err((
-        PenaltyReason::Timeout,
-        format!(
-            "took {} ms, over its limit of {} ms (the call returned, but too late)",
-            took.as_millis(),
-            limits.wall_ms
-        ),
-    ))
+}
+
+/// The overrun of a call that returned after its limit, if it did.
+fn late_overrun(took: Duration, limits: &BotLimits) -> Option<Overrun> {
+    (took > limits.wall()).then_some(Overrun::Late {
+        took_ms: took.as_millis(),
+        ms: limits.wall_ms,
+    })
 }
 
 impl Player for LuaBot {

@@ -12,50 +12,105 @@ pub(crate) const DETAIL_MAX: usize = 400;
 /// A failure: why, and what happened.
 pub(crate) type Failure = (PenaltyReason, String);
 
+/// A limit a bot overran, as data, so that a load error can say it in the
+/// run's language (`Overrun::text`); the replay keeps the English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overrun {
+    /// The instruction budget is spent.
+    Budget {
+        /// The budget.
+        instructions: u64,
+        /// Where the bot was, `file:line`, when Lua gives one.
+        at: Option<String>,
+    },
+    /// The clock ran out while the bot ran.
+    Timeout {
+        /// The limit in milliseconds.
+        ms: u64,
+        /// Where the bot was, `file:line`, when Lua gives one.
+        at: Option<String>,
+    },
+    /// The bot returned, but after its limit.
+    Late {
+        /// How long it took, in milliseconds.
+        took_ms: u128,
+        /// The limit in milliseconds.
+        ms: u64,
+    },
+    /// The memory limit is reached.
+    Memory {
+        /// The limit, for people (`32 MiB`).
+        limit: String,
+    },
+}
+
+impl Overrun {
+    /// The penalty reason it makes.
+    pub fn reason(&self) -> PenaltyReason {
+        match self {
+            Overrun::Budget { .. } => PenaltyReason::Budget,
+            Overrun::Timeout { .. } | Overrun::Late { .. } => PenaltyReason::Timeout,
+            Overrun::Memory { .. } => PenaltyReason::Memory,
+        }
+    }
+
+    /// The failure it makes, in English (as the replay records it).
+    pub(crate) fn failure(&self) -> Failure {
+        (self.reason(), self.text(crate::i18n::Lang::En))
+    }
+}
+
 /// The failure of a call that returned `err`.
 pub(crate) fn from_error(err: &mlua::Error, meter: &Meter, limits: &BotLimits) -> Failure {
+    match cause(err, meter, limits) {
+        Ok(overrun) => overrun.failure(),
+        Err(failure) => failure,
+    }
+}
+
+/// The limit overrun that made a call return `err`, or its other failure.
+pub(crate) fn cause(
+    err: &mlua::Error,
+    meter: &Meter,
+    limits: &BotLimits,
+) -> Result<Overrun, Failure> {
     if let Some(kind) = meter.marked() {
-        return interrupted(kind, meter, limits);
+        return Ok(overrun(kind, meter, limits));
     }
     if let Some(kind) = err.downcast_ref::<Interrupt>() {
-        return interrupted(*kind, meter, limits);
+        return Ok(overrun(*kind, meter, limits));
     }
     // A memory error is the memory limit's, unless the allocator refused
     // because the budget was spent (work charged inside Lua's C code, which
     // the next block of instructions would have found).
     if is_memory(err) && !meter.refused() {
-        return (
-            PenaltyReason::Memory,
-            format!(
-                "ran out of memory (the limit is {})",
-                bytes(limits.memory_bytes())
-            ),
-        );
+        return Ok(Overrun::Memory {
+            limit: bytes(limits.memory_bytes()),
+        });
     }
     if let Some(kind) = meter.tripped() {
-        return interrupted(kind, meter, limits);
+        return Ok(overrun(kind, meter, limits));
     }
-    (PenaltyReason::Error, cut_bytes(&message(err), DETAIL_MAX))
+    Err((PenaltyReason::Error, cut_bytes(&message(err), DETAIL_MAX)))
 }
 
 /// The failure of a call stopped by the budget or the clock.
 pub(crate) fn interrupted(kind: Interrupt, meter: &Meter, limits: &BotLimits) -> Failure {
-    let at = meter
-        .location()
-        .map(|l| format!(" (at {l})"))
-        .unwrap_or_default();
+    overrun(kind, meter, limits).failure()
+}
+
+/// The overrun of a call stopped by the budget or the clock.
+pub(crate) fn overrun(kind: Interrupt, meter: &Meter, limits: &BotLimits) -> Overrun {
+    let at = meter.location();
     match kind {
-        Interrupt::Budget => (
-            PenaltyReason::Budget,
-            format!(
-                "used up its budget of {} instructions{at}",
-                limits.instructions
-            ),
-        ),
-        Interrupt::Timeout => (
-            PenaltyReason::Timeout,
-            format!("ran longer than {} ms{at}", limits.wall_ms),
-        ),
+        Interrupt::Budget => Overrun::Budget {
+            instructions: limits.instructions,
+            at,
+        },
+        Interrupt::Timeout => Overrun::Timeout {
+            ms: limits.wall_ms,
+            at,
+        },
     }
 }
 

@@ -59,6 +59,7 @@ pub use check::{
     CheckOptions, CheckPenalty, CheckReport, CheckWarning, LoadFailure, ReplayDifference,
     check_bot, check_source,
 };
+pub use failure::Overrun;
 // A text helper the commands share with the bots' messages.
 pub(crate) use failure::bytes;
 pub use isolated_bot::Bot;

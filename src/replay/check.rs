@@ -82,10 +82,24 @@ pub enum CheckError {
         /// The first line that is missing or cut off.
         line: usize,
         /// What is missing.
-        reason: String,
+        reason: Unfinished,
         /// What the valid part holds (`wins` counts the games finished).
         summary: Box<CheckSummary>,
     },
+}
+
+/// Why a replay that is valid as far as it goes is unfinished.
+#[derive(Debug, thiserror::Error)]
+pub enum Unfinished {
+    /// Nothing in the file.
+    #[error("the file is empty")]
+    Empty,
+    /// No `match_end` after this last line.
+    #[error("no `match_end` after line {0}")]
+    NoEnd(usize),
+    /// The last line is cut off ([`ReplayErrorKind::Truncated`]).
+    #[error("{0}")]
+    Cut(ReplayErrorKind),
 }
 
 impl CheckError {
@@ -128,7 +142,7 @@ pub fn check_replay(r: impl BufRead) -> Result<CheckSummary, CheckError> {
             Err(e) if e.is_truncated() => {
                 return Err(CheckError::Incomplete {
                     line: e.line,
-                    reason: e.kind.to_string(),
+                    reason: Unfinished::Cut(e.kind),
                     summary: Box::new(checker.summary),
                 });
             }
@@ -417,8 +431,8 @@ impl Checker {
             return Ok(self.summary);
         }
         let reason = match self.line {
-            0 => "the file is empty".to_string(),
-            n => format!("no `match_end` after line {n}"),
+            0 => Unfinished::Empty,
+            n => Unfinished::NoEnd(n),
         };
         Err(CheckError::Incomplete {
             line: self.line + 1,

@@ -31,8 +31,13 @@ impl BotLoadError {
                 chunk,
                 reason,
                 detail,
+                overrun,
             } => {
                 let reason = reason.name();
+                let detail = match overrun {
+                    Some(overrun) => overrun.text(lang),
+                    None => detail.clone(),
+                };
                 tr!(
                     lang,
                     "{chunk}: the bot failed to load ({reason}): {detail}",
@@ -217,6 +222,7 @@ mod tests {
                 chunk: c(),
                 reason: PenaltyReason::Error,
                 detail: "b.lua:3: oops".into(),
+                overrun: None,
             },
             BotLoadError::NotATable {
                 chunk: c(),

@@ -15,6 +15,13 @@
 //!   English is the Display).
 //! - `config.rs`: what is wrong with a table or tournament file
 //!   (`ConfigError::text`, `Problem::text`; the English is the Display).
+//! - `limits.rs`: a limit a bot overran (`Overrun::text`; English is what
+//!   replays record).
+//! - `replay_errors.rs`: why a replay cannot be read or checked
+//!   (`CheckError::text`, `ReplayErrorKind::text`; the English is the Display).
+//! - `tournament_errors.rs`: why a tournament cannot be played, read or
+//!   merged (`SpecError::text`, `MergeError::text`, `RunError::text`, …; the
+//!   English is the Display).
 //!
 //! Russian sentences avoid past-tense verbs and declined names (a name may be
 //! anyone's), so they read right whoever plays: "Анна верит", "заявка игрока
@@ -35,9 +42,12 @@ mod bot;
 mod check;
 mod claim;
 mod config;
+mod limits;
 mod play;
+mod replay_errors;
 mod rules;
 mod tournament;
+mod tournament_errors;
 mod viewer;
 
 pub use app::AppMsg;

@@ -317,6 +317,7 @@ impl ProcessBot {
                     chunk: chunk.to_string(),
                     reason,
                     detail,
+                    overrun: None,
                 })
             }
         }

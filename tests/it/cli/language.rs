@@ -2,6 +2,7 @@
 //! are counted from 1 wherever people read them.
 
 use crate::support::{liar, stdout_of, temp_dir};
+use predicates::prelude::PredicateBooleanExt;
 
 #[test]
 fn russian_reaches_simulate_check_and_errors() {
@@ -211,5 +212,117 @@ fn russian_reaches_a_bot_that_does_not_load() {
             "{report}"
         );
         assert!(!report.contains("has no api_version"), "{report}");
+    }
+}
+
+#[test]
+fn russian_reaches_a_truncated_replay_s_details() {
+    let dir = temp_dir("ru-cut-replay");
+    let replay = dir.join("r.jsonl");
+    liar()
+        .args(["simulate", "--games", "1", "--seed", "4", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let cut = text.len() - 10;
+    std::fs::write(&replay, &text[..cut]).unwrap();
+    let out = liar()
+        .args(["--lang", "ru", "replay", "--check"])
+        .arg(&replay)
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "запись не закончена, матч не доигран: запись не закончена — матч не доигран (строка "
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("файл обрезан: последняя строка без перевода строки и не закончена ("),
+        "{err}"
+    );
+    assert!(
+        !err.contains("truncated") && !err.contains("incomplete"),
+        "{err}"
+    );
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    liar()
+        .args(["--lang", "ru", "replay", "--check"])
+        .arg(&empty)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("(строка 1: файл пуст)"));
+}
+
+#[test]
+fn russian_reaches_bad_shards_and_merges() {
+    let fixture = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tournament/natives.toml");
+    liar()
+        .args(["--lang", "ru", "tournament"])
+        .arg(&fixture)
+        .args(["--shard", "4/3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--shard 4/3: неверная часть \"4/3\": нужно K/N, где 1 <= K <= N, например 2/8",
+        ));
+    let dir = temp_dir("ru-merge");
+    let shard = dir.join("shard-1.json");
+    stdout_of(
+        liar()
+            .arg("tournament")
+            .arg(&fixture)
+            .args(["--format", "json", "--shard", "1/2", "--output"])
+            .arg(&shard),
+    );
+    liar()
+        .args(["--lang", "ru", "tournament", "merge"])
+        .arg(&shard)
+        .assert()
+        .code(2)
+        .stderr("liar: не хватает частей: 2/2\n");
+    let not_results = dir.join("not.json");
+    std::fs::write(&not_results, "[]").unwrap();
+    liar()
+        .args(["--lang", "ru", "tournament", "merge"])
+        .arg(&not_results)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "not.json: это не файл результатов турнира: ",
+        ));
+}
+
+#[test]
+fn russian_reaches_a_limit_a_bot_overruns_while_loading() {
+    let dir = temp_dir("ru-loop-bot");
+    let looping = dir.join("looping.lua");
+    std::fs::write(&looping, "while true do end\n").unwrap();
+    for isolation in ["thread", "process"] {
+        liar()
+            .args([
+                "--lang",
+                "ru",
+                "simulate",
+                "--isolation",
+                isolation,
+                "--bot",
+            ])
+            .arg(&looping)
+            .args(["--bot", "random"])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "бот не загрузился (budget): истратил бюджет в ",
+            ))
+            .stderr(
+                predicates::str::contains("(в ").and(predicates::str::contains("looping.lua:1)")),
+            );
     }
 }

@@ -1,0 +1,244 @@
+//! Why a replay cannot be read or checked: [`ReplayErrorKind::text`],
+//! [`ReplayError::text`], [`Unfinished::text`] and [`CheckError::text`]
+//! (whose English is each error's Display). What serde or the system says
+//! stays in its own words, framed; so does the checker's account of an event
+//! the match could not have produced.
+
+use crate::i18n::Lang;
+use crate::replay::{CheckError, MAX_LINE_BYTES, ReplayError, ReplayErrorKind, Unfinished};
+
+impl ReplayErrorKind {
+    /// What is wrong with a line, in `lang`.
+    ///
+    /// ```
+    /// use liar::i18n::Lang;
+    /// use liar::replay::ReplayErrorKind;
+    /// let k = ReplayErrorKind::Empty;
+    /// assert_eq!(k.text(Lang::En), k.to_string());
+    /// assert_eq!(k.text(Lang::Ru), "пустая строка");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        use ReplayErrorKind as K;
+        match self {
+            K::Io(error) => tr!(
+                lang,
+                "cannot read the file: {error}",
+                "не удаётся прочитать файл: {error}"
+            ),
+            K::NotUtf8 { column } => tr!(
+                lang,
+                "not UTF-8 text (invalid byte at column {column})",
+                "это не текст в UTF-8 (неверный байт в столбце {column})"
+            ),
+            K::TooLong => tr!(
+                lang,
+                "the line is longer than {MAX_LINE_BYTES} bytes",
+                "строка длиннее {MAX_LINE_BYTES} байт"
+            ),
+            K::Empty => tr!(lang, "empty line", "пустая строка"),
+            K::BadJson(detail) => tr!(lang, "bad JSON: {detail}", "ошибка JSON: {detail}"),
+            K::MissingType => tr!(
+                lang,
+                "no \"type\" string field",
+                "нет строкового поля \"type\""
+            ),
+            K::UnknownType(t) => tr!(
+                lang,
+                "unknown event type {t:?}",
+                "неизвестный тип события {t:?}"
+            ),
+            K::MissingField { event, field } => tr!(
+                lang,
+                "`{event}` event: missing field `{field}`",
+                "событие `{event}`: нет поля `{field}`"
+            ),
+            K::BadField { event, message } => tr!(
+                lang,
+                "`{event}` event: {message}",
+                "событие `{event}`: {message}"
+            ),
+            K::Truncated(why) => {
+                let why = why.text(lang);
+                tr!(
+                    lang,
+                    "truncated: the last line has no newline and is incomplete ({why})",
+                    "файл обрезан: последняя строка без перевода строки и не закончена ({why})"
+                )
+            }
+        }
+    }
+}
+
+impl ReplayError {
+    /// The line and what is wrong with it, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let (line, kind) = (self.line, self.kind.text(lang));
+        tr!(lang, "line {line}: {kind}", "строка {line}: {kind}")
+    }
+}
+
+impl Unfinished {
+    /// Why the replay is unfinished, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Unfinished::Empty => tr!(lang, "the file is empty", "файл пуст"),
+            Unfinished::NoEnd(n) => tr!(
+                lang,
+                "no `match_end` after line {n}",
+                "после строки {n} нет `match_end`"
+            ),
+            Unfinished::Cut(kind) => kind.text(lang),
+        }
+    }
+}
+
+impl CheckError {
+    /// The whole message in `lang`.
+    ///
+    /// ```
+    /// use liar::i18n::Lang;
+    /// use liar::replay::check_replay;
+    /// let err = check_replay(&b""[..]).unwrap_err();
+    /// assert_eq!(err.text(Lang::En), err.to_string());
+    /// assert!(err.text(Lang::Ru).contains("файл пуст"));
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            CheckError::Read(e) => e.text(lang),
+            CheckError::Invalid { line, message } => {
+                tr!(lang, "line {line}: {message}", "строка {line}: {message}")
+            }
+            CheckError::Incomplete { line, reason, .. } => {
+                let reason = reason.text(lang);
+                tr!(
+                    lang,
+                    "incomplete replay — the match did not finish (line {line}: {reason})",
+                    "запись не закончена — матч не доигран (строка {line}: {reason})"
+                )
+            }
+        }
+    }
+}
+
+impl CheckError {
+    /// How a replay that fails the check is introduced: one cut short says so.
+    pub fn verdict(&self, lang: Lang) -> String {
+        match self {
+            CheckError::Incomplete { .. } => tr!(
+                lang,
+                "incomplete replay, the match did not finish: ",
+                "запись не закончена, матч не доигран: "
+            ),
+            _ => tr!(lang, "invalid replay: ", "запись неверна: "),
+        }
+    }
+
+    /// Why a cut-short replay cannot be checked against its seed, or nothing.
+    pub fn sealed_note(&self, lang: Lang) -> String {
+        match self {
+            CheckError::Incomplete { summary, .. } if summary.sealed => tr!(
+                lang,
+                " (the seed was never revealed: only its commitment is in the file)",
+                " (зерно так и не раскрыто: в файле только его обязательство)"
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One line error of each kind (the match makes a new kind a compile
+    /// error here until it has a sample).
+    fn kinds() -> Vec<ReplayErrorKind> {
+        use ReplayErrorKind as K;
+        let all = vec![
+            K::Io(std::io::Error::other("denied")),
+            K::NotUtf8 { column: 3 },
+            K::TooLong,
+            K::Empty,
+            K::BadJson("oops".into()),
+            K::MissingType,
+            K::UnknownType("x".into()),
+            K::MissingField {
+                event: "accept".into(),
+                field: "seat".into(),
+            },
+            K::BadField {
+                event: "accept".into(),
+                message: "oops".into(),
+            },
+            K::Truncated(Box::new(K::BadJson("eof".into()))),
+        ];
+        for k in &all {
+            match k {
+                K::Io(_)
+                | K::NotUtf8 { .. }
+                | K::TooLong
+                | K::Empty
+                | K::BadJson(_)
+                | K::MissingType
+                | K::UnknownType(_)
+                | K::MissingField { .. }
+                | K::BadField { .. }
+                | K::Truncated(_) => {}
+            }
+        }
+        all
+    }
+
+    fn has_russian(s: &str) -> bool {
+        s.chars().any(|c| ('а'..='я').contains(&c))
+    }
+
+    #[test]
+    fn every_line_error_has_its_own_russian_text_and_english_is_the_display() {
+        for kind in kinds() {
+            let (en, ru) = (kind.text(Lang::En), kind.text(Lang::Ru));
+            assert_eq!(en, kind.to_string());
+            assert_ne!(en, ru, "{kind:?}");
+            assert!(has_russian(&ru), "{ru}");
+            let e = ReplayError { line: 4, kind };
+            assert_eq!(e.text(Lang::En), e.to_string());
+            assert!(e.text(Lang::Ru).starts_with("строка 4: "));
+        }
+    }
+
+    #[test]
+    fn every_check_error_has_its_own_russian_text_and_english_is_the_display() {
+        let unfinished = [
+            Unfinished::Empty,
+            Unfinished::NoEnd(3),
+            Unfinished::Cut(ReplayErrorKind::Truncated(Box::new(
+                ReplayErrorKind::MissingType,
+            ))),
+        ];
+        for u in &unfinished {
+            match u {
+                Unfinished::Empty | Unfinished::NoEnd(_) | Unfinished::Cut(_) => {}
+            }
+            assert_eq!(u.text(Lang::En), u.to_string());
+            assert_ne!(u.text(Lang::En), u.text(Lang::Ru), "{u:?}");
+        }
+        let errors = [
+            crate::replay::check_replay(&b""[..]).expect_err("empty"),
+            crate::replay::check_replay(&b"{\"type\":\"accept\",\"seat\":0}\n"[..])
+                .expect_err("not a match line"),
+            crate::replay::check_replay(&b"not json\n"[..]).expect_err("bad json"),
+            crate::replay::check_replay(&b"{\"type\":\"mat"[..]).expect_err("cut"),
+        ];
+        for e in &errors {
+            match e {
+                CheckError::Read(_)
+                | CheckError::Invalid { .. }
+                | CheckError::Incomplete { .. } => {}
+            }
+            let (en, ru) = (e.text(Lang::En), e.text(Lang::Ru));
+            assert_eq!(en, e.to_string());
+            assert_ne!(en, ru, "{e:?}");
+            assert!(has_russian(&ru), "{ru}");
+        }
+    }
+}
