@@ -73,7 +73,7 @@ pub enum CheckError {
         /// The 1-based line number.
         line: usize,
         /// What is wrong: the field, expected and actual values.
-        message: String,
+        message: Invalid,
     },
     /// Everything read is valid but the match did not finish: the file has
     /// no `match_end` (or its last line is cut off).
@@ -86,6 +86,69 @@ pub enum CheckError {
         /// What the valid part holds (`wins` counts the games finished).
         summary: Box<CheckSummary>,
     },
+}
+
+/// Why a replay event could not have happened (English is the `Display`;
+/// `Invalid::text` says it in Russian too).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// A field has the wrong value.
+    #[error("`{field}`: expected {expected}, got {actual}")]
+    Mismatch {
+        /// The field.
+        field: String,
+        /// What it should be (as Rust's `Debug` shows it).
+        expected: String,
+        /// What it is.
+        actual: String,
+    },
+    /// An event comes where another was due.
+    #[error("unexpected `{event}`: expected {expected}")]
+    Unexpected {
+        /// The event's type.
+        event: String,
+        /// What was due (in English).
+        expected: String,
+    },
+    /// Dice that the seed's stream does not throw.
+    #[error(
+        "`{field}`: the seed's dice stream {stream} throws {expected} here, not {actual}: these dice are not the seed's"
+    )]
+    NotSeedDice {
+        /// The field.
+        field: String,
+        /// The dice stream.
+        stream: u32,
+        /// The faces the stream throws.
+        expected: String,
+        /// The faces in the replay.
+        actual: String,
+    },
+    /// Found once the seed was revealed.
+    #[error("{0} (checked when `match_end` revealed the seed)")]
+    AtEnd(Box<Invalid>),
+    /// A line after `match_end`.
+    #[error("nothing may follow `match_end`")]
+    AfterEnd,
+    /// A second `match` line.
+    #[error("a second `match` line")]
+    SecondMatch,
+    /// Another reason, in English only (not yet said as data).
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<&str> for Invalid {
+    fn from(s: &str) -> Self {
+        Invalid::Other(s.to_string())
+    }
+}
+
+/// An [`Invalid::Other`] from `format!` arguments.
+macro_rules! bad {
+    ($($t:tt)*) => {
+        Invalid::Other(format!($($t)*))
+    };
 }
 
 /// Why a replay that is valid as far as it goes is unfinished.
@@ -276,17 +339,17 @@ impl DiceAudit {
         if expected == faces {
             return Ok(());
         }
-        Err(format!(
-            "`{}`: the seed's dice stream {stream} throws {} here, not {}: these dice are not the seed's",
-            what.field(),
-            letters(&expected),
-            letters(faces)
-        ))
+        Err(Invalid::NotSeedDice {
+            field: what.field().to_string(),
+            stream,
+            expected: letters(&expected),
+            actual: letters(faces),
+        })
     }
 
     /// The seed is known now: checks the draws that waited for it and
     /// returns the line of the first wrong one.
-    fn reveal(&mut self, seed: u64) -> Result<(), (usize, String)> {
+    fn reveal(&mut self, seed: u64) -> Result<(), (usize, Invalid)> {
         self.seed = Some(seed);
         let waiting = std::mem::take(&mut self.waiting);
         let faces = std::mem::take(&mut self.faces);
@@ -294,12 +357,7 @@ impl DiceAudit {
         for draw in waiting {
             let end = at + draw.count;
             self.verify(seed, draw.stream, draw.what, &faces[at..end])
-                .map_err(|message| {
-                    (
-                        draw.line,
-                        format!("{message} (checked when `match_end` revealed the seed)"),
-                    )
-                })?;
+                .map_err(|message| (draw.line, Invalid::AtEnd(Box::new(message))))?;
             at = end;
         }
         Ok(())
@@ -355,19 +413,26 @@ enum Next {
     GameEnd(Seat),
 }
 
-type Check = Result<(), String>;
+type Check = Result<(), Invalid>;
 
 /// `Err` naming `field` unless `actual == expected`.
 fn same<T: PartialEq + Debug>(field: &str, expected: T, actual: T) -> Check {
     if actual == expected {
         Ok(())
     } else {
-        Err(format!("`{field}`: expected {expected:?}, got {actual:?}"))
+        Err(Invalid::Mismatch {
+            field: field.to_string(),
+            expected: format!("{expected:?}"),
+            actual: format!("{actual:?}"),
+        })
     }
 }
 
-fn unexpected(event: &Event, expected: String) -> String {
-    format!("unexpected `{}`: expected {expected}", event.type_name())
+fn unexpected(event: &Event, expected: String) -> Invalid {
+    Invalid::Unexpected {
+        event: event.type_name().to_string(),
+        expected,
+    }
 }
 
 impl Checker {
@@ -444,7 +509,7 @@ impl Checker {
     fn after_end(&self, line: usize) -> CheckError {
         CheckError::Invalid {
             line,
-            message: "nothing may follow `match_end`".into(),
+            message: Invalid::AfterEnd,
         }
     }
 
@@ -454,8 +519,8 @@ impl Checker {
         };
         let s = &mut self.summary;
         match event {
-            Event::Match { .. } => Err("a second `match` line".into()),
-            Event::Log { seat, .. } if *seat >= table.n => Err(format!(
+            Event::Match { .. } => Err(Invalid::SecondMatch),
+            Event::Log { seat, .. } if *seat >= table.n => Err(bad!(
                 "`log.seat`: {seat} is not a seat (the table has {})",
                 table.n
             )),
@@ -473,7 +538,7 @@ impl Checker {
                         (Some(commitment), Some(seed)) => {
                             let actual = seed_commitment(*seed);
                             if actual != *commitment {
-                                return Err(format!(
+                                return Err(bad!(
                                     "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
                                 ));
                             }
@@ -530,13 +595,13 @@ impl Checker {
             seats,
         } = event
         else {
-            return Err(format!(
+            return Err(bad!(
                 "the first line must be `match`, got `{}`",
                 event.type_name()
             ));
         };
         if !REPLAY_VERSIONS.contains(version) {
-            return Err(format!(
+            return Err(bad!(
                 "`match.version`: expected {} to {REPLAY_VERSION} (the versions this engine reads), got {version}",
                 REPLAY_VERSIONS.start()
             ));
@@ -557,7 +622,7 @@ impl Checker {
                     && c.bytes()
                         .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
                 if !hex {
-                    return Err(format!(
+                    return Err(bad!(
                         "`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {c:?}"
                     ));
                 }
@@ -565,7 +630,7 @@ impl Checker {
         }
         let n = seats.len();
         if !(2..=MAX_SEATS).contains(&n) {
-            return Err(format!(
+            return Err(bad!(
                 "`match.seats`: expected 2 to {MAX_SEATS} seats, got {n}"
             ));
         }
@@ -632,7 +697,7 @@ impl Table {
                 .iter()
                 .all(|&s| s < n && !std::mem::replace(&mut seen[s], true));
         if !permutation {
-            return Err(format!(
+            return Err(bad!(
                 "`seating.order`: expected a permutation of seats 0..{n}, got {order:?}"
             ));
         }
@@ -640,11 +705,11 @@ impl Table {
         // one the rules ask for next, and the order must come out the same.
         let seats: Vec<Seat> = (0..n).collect();
         let mut next = rolls.iter().enumerate();
-        let mut problem: Option<String> = None;
+        let mut problem: Option<Invalid> = None;
         let (_, expected) = seating_throw(&seats, |seat| match next.next() {
             Some((i, roll)) => {
                 if roll.seat != seat && problem.is_none() {
-                    problem = Some(format!(
+                    problem = Some(bad!(
                         "`seating.rolls[{i}].seat`: expected {seat}, got {}",
                         roll.seat
                     ));
@@ -653,7 +718,7 @@ impl Table {
             }
             None => {
                 if problem.is_none() {
-                    problem = Some(format!(
+                    problem = Some(bad!(
                         "`seating.rolls`: missing a throw of seat {seat} (after {} rolls)",
                         rolls.len()
                     ));
@@ -666,7 +731,7 @@ impl Table {
         }
         let extra = next.count();
         if extra > 0 {
-            return Err(format!(
+            return Err(bad!(
                 "`seating.rolls`: {extra} more rolls than the throw needed ({} in all)",
                 rolls.len()
             ));
@@ -789,7 +854,7 @@ impl Game {
                 if let Some((_, claim)) = self.last_claim
                     && self.ranking.is_top(claim)
                 {
-                    return Err(format!(
+                    return Err(bad!(
                         "`accept`: nothing beats {claim}, so seat {s} must challenge it"
                     ));
                 }
@@ -846,7 +911,7 @@ impl Game {
         if let Some((by, to_beat)) = self.last_claim
             && !self.ranking.beats(hand, to_beat)
         {
-            return Err(format!(
+            return Err(bad!(
                 "`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}"
             ));
         }
@@ -868,9 +933,10 @@ impl Game {
         let truth = !self.ranking.beats(c.claim, real);
         if c.claim_true != truth {
             let verdict = if truth { "at least" } else { "below" };
-            return Err(format!(
+            return Err(bad!(
                 "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {}), got {}",
-                c.claim, c.claim_true
+                c.claim,
+                c.claim_true
             ));
         }
         let payer = if truth { s } else { by };
@@ -885,17 +951,19 @@ impl Game {
         for &p in positions {
             match thrown.get_mut(p) {
                 Some(t) if !*t => *t = true,
-                Some(_) => return Err(format!("`reroll.positions`: {p} is listed twice")),
+                Some(_) => return Err(bad!("`reroll.positions`: {p} is listed twice")),
                 None => {
-                    return Err(format!("`reroll.positions`: {p} is not a position 0-4"));
+                    return Err(bad!("`reroll.positions`: {p} is not a position 0-4"));
                 }
             }
         }
         for p in (0..5).filter(|&p| !thrown[p]) {
             if dice.0[p] != self.dice.0[p] {
-                return Err(format!(
+                return Err(bad!(
                     "`reroll.dice`: expected {} at position {p}, which was not re-thrown (positions {positions:?}), got {} (dice {} before, {dice} after)",
-                    self.dice.0[p], dice.0[p], self.dice
+                    self.dice.0[p],
+                    dice.0[p],
+                    self.dice
                 ));
             }
         }
@@ -927,7 +995,7 @@ impl Game {
             PenaltyAction::Disqualified => self.chips[seat],
         };
         let (Some(chips), Some(pot)) = (chips, pot) else {
-            return Err(format!(
+            return Err(bad!(
                 "`penalty.chips` and `penalty.pot` are required when the action is {action:?}"
             ));
         };
@@ -950,9 +1018,10 @@ impl Game {
     fn pay(&mut self, event: &str, payer: Seat, amount: u32, chips: &[u32], pot: u32) -> Check {
         let in_play = chips.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(pot);
         if in_play != self.total {
-            return Err(format!(
+            return Err(bad!(
                 "`{event}.chips` + `{event}.pot`: expected {} chips in play ({} players dealt in), got {in_play}",
-                self.total, self.dealt
+                self.total,
+                self.dealt
             ));
         }
         let mut after = self.chips.clone();

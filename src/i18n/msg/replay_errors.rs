@@ -5,7 +5,9 @@
 //! the match could not have produced.
 
 use crate::i18n::Lang;
-use crate::replay::{CheckError, MAX_LINE_BYTES, ReplayError, ReplayErrorKind, Unfinished};
+use crate::replay::{
+    CheckError, Invalid, MAX_LINE_BYTES, ReplayError, ReplayErrorKind, Unfinished,
+};
 
 impl ReplayErrorKind {
     /// What is wrong with a line, in `lang`.
@@ -92,6 +94,61 @@ impl Unfinished {
     }
 }
 
+impl Invalid {
+    /// Why the event could not have happened, in `lang`.
+    ///
+    /// ```
+    /// use liar::i18n::Lang;
+    /// use liar::replay::Invalid;
+    /// let i = Invalid::SecondMatch;
+    /// assert_eq!(i.text(Lang::En), i.to_string());
+    /// assert_eq!(i.text(Lang::Ru), "вторая строка `match`");
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Invalid::Mismatch {
+                field,
+                expected,
+                actual,
+            } => tr!(
+                lang,
+                "`{field}`: expected {expected}, got {actual}",
+                "`{field}`: ожидалось {expected}, а записано {actual}"
+            ),
+            Invalid::Unexpected { event, expected } => tr!(
+                lang,
+                "unexpected `{event}`: expected {expected}",
+                "неожиданное `{event}`: ожидалось {expected}"
+            ),
+            Invalid::NotSeedDice {
+                field,
+                stream,
+                expected,
+                actual,
+            } => tr!(
+                lang,
+                "`{field}`: the seed's dice stream {stream} throws {expected} here, not {actual}: these dice are not the seed's",
+                "`{field}`: поток костей {stream} этого зерна выбрасывает здесь {expected}, а не {actual}: эти кости не от зерна"
+            ),
+            Invalid::AtEnd(inner) => {
+                let inner = inner.text(lang);
+                tr!(
+                    lang,
+                    "{inner} (checked when `match_end` revealed the seed)",
+                    "{inner} (проверено, когда `match_end` раскрыл зерно)"
+                )
+            }
+            Invalid::AfterEnd => tr!(
+                lang,
+                "nothing may follow `match_end`",
+                "после `match_end` ничего быть не может"
+            ),
+            Invalid::SecondMatch => tr!(lang, "a second `match` line", "вторая строка `match`"),
+            Invalid::Other(s) => s.clone(),
+        }
+    }
+}
+
 impl CheckError {
     /// The whole message in `lang`.
     ///
@@ -106,6 +163,7 @@ impl CheckError {
         match self {
             CheckError::Read(e) => e.text(lang),
             CheckError::Invalid { line, message } => {
+                let message = message.text(lang);
                 tr!(lang, "line {line}: {message}", "строка {line}: {message}")
             }
             CheckError::Incomplete { line, reason, .. } => {
@@ -203,6 +261,47 @@ mod tests {
             let e = ReplayError { line: 4, kind };
             assert_eq!(e.text(Lang::En), e.to_string());
             assert!(e.text(Lang::Ru).starts_with("строка 4: "));
+        }
+    }
+
+    #[test]
+    fn every_invalid_reason_has_its_own_russian_text_and_english_is_the_display() {
+        let mismatch = Invalid::Mismatch {
+            field: "claim.seat".into(),
+            expected: "1".into(),
+            actual: "2".into(),
+        };
+        let all = [
+            mismatch.clone(),
+            Invalid::Unexpected {
+                event: "claim".into(),
+                expected: "a `reroll` by seat 1".into(),
+            },
+            Invalid::NotSeedDice {
+                field: "round_start.dice".into(),
+                stream: 1,
+                expected: "12345".into(),
+                actual: "12346".into(),
+            },
+            Invalid::AtEnd(Box::new(mismatch)),
+            Invalid::AfterEnd,
+            Invalid::SecondMatch,
+        ];
+        for i in &all {
+            match i {
+                Invalid::Mismatch { .. }
+                | Invalid::Unexpected { .. }
+                | Invalid::NotSeedDice { .. }
+                | Invalid::AtEnd(_)
+                | Invalid::AfterEnd
+                | Invalid::SecondMatch => {}
+                // Not yet said as data: English in both languages.
+                Invalid::Other(_) => {}
+            }
+            let (en, ru) = (i.text(Lang::En), i.text(Lang::Ru));
+            assert_eq!(en, i.to_string());
+            assert_ne!(en, ru, "{i:?}");
+            assert!(has_russian(&ru), "{ru}");
         }
     }
 
