@@ -133,6 +133,29 @@ pub enum Invalid {
     /// A second `match` line.
     #[error("a second `match` line")]
     SecondMatch,
+    /// `match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here.
+    #[error(
+        "`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here"
+    )]
+    SeedNotRevealed,
+    /// `match_end.seed`: not expected; the `match` line gave the seed.
+    #[error("`match_end.seed`: not expected; the `match` line gave the seed")]
+    SeedTwice,
+    /// `match.seed`: missing.
+    #[error("`match.seed`: missing")]
+    NoSeed,
+    /// `match.commitment`: version 1 has no commitment, only `seed`.
+    #[error("`match.commitment`: version 1 has no commitment, only `seed`")]
+    CommitmentInV1,
+    /// `match.commitment`: give either `seed` or `commitment`, not both.
+    #[error("`match.commitment`: give either `seed` or `commitment`, not both")]
+    SeedAndCommitment,
+    /// unexpected `seating`: rules.seating is "listed.
+    #[error("unexpected `seating`: rules.seating is \"listed\"")]
+    SeatingListed,
+    /// `challenge`: no claim to challenge.
+    #[error("`challenge`: no claim to challenge")]
+    NothingToChallenge,
     /// Another reason, in English only (not yet said as data).
     #[error("{0}")]
     Other(String),
@@ -545,13 +568,10 @@ impl Checker {
                             s.seed = Some(*seed);
                         }
                         (Some(_), None) => {
-                            return Err("`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here".into());
+                            return Err(Invalid::SeedNotRevealed);
                         }
                         (None, Some(_)) => {
-                            return Err(
-                                "`match_end.seed`: not expected; the `match` line gave the seed"
-                                    .into(),
-                            );
+                            return Err(Invalid::SeedTwice);
                         }
                         (None, None) => {}
                     }
@@ -608,14 +628,12 @@ impl Checker {
         }
         match (seed, commitment, *version) {
             (Some(_), None, _) => {}
-            (None, None, _) => return Err("`match.seed`: missing".into()),
+            (None, None, _) => return Err(Invalid::NoSeed),
             (_, Some(_), 1) => {
-                return Err("`match.commitment`: version 1 has no commitment, only `seed`".into());
+                return Err(Invalid::CommitmentInV1);
             }
             (Some(_), Some(_), _) => {
-                return Err(
-                    "`match.commitment`: give either `seed` or `commitment`, not both".into(),
-                );
+                return Err(Invalid::SeedAndCommitment);
             }
             (None, Some(c), _) => {
                 let hex = c.len() == 64
@@ -685,7 +703,7 @@ impl Table {
 
     fn seating(&mut self, event: &Event, rolls: &[SeatingRoll], order: &[Seat]) -> Check {
         if self.seating == SeatingRule::Listed {
-            return Err("unexpected `seating`: rules.seating is \"listed\"".into());
+            return Err(Invalid::SeatingListed);
         }
         if self.order.is_some() {
             return Err(unexpected(event, self.expected()));
@@ -924,7 +942,7 @@ impl Game {
     fn challenge(&mut self, c: &Challenge, s: Seat) -> Check {
         same("challenge.seat", s, c.seat)?;
         let Some((by, to_beat)) = self.last_claim else {
-            return Err("`challenge`: no claim to challenge".into());
+            return Err(Invalid::NothingToChallenge);
         };
         same("challenge.claimer", by, c.claimer)?;
         same("challenge.claim", to_beat.to_string(), c.claim.to_string())?;

@@ -144,6 +144,37 @@ impl Invalid {
                 "после `match_end` ничего быть не может"
             ),
             Invalid::SecondMatch => tr!(lang, "a second `match` line", "вторая строка `match`"),
+            Invalid::SeedNotRevealed => tr!(
+                lang,
+                "`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here",
+                "`match_end.seed`: нет; строка `match` дала обязательство, поэтому зерно должно быть раскрыто здесь"
+            ),
+            Invalid::SeedTwice => tr!(
+                lang,
+                "`match_end.seed`: not expected; the `match` line gave the seed",
+                "`match_end.seed`: не ожидалось; строка `match` уже дала зерно"
+            ),
+            Invalid::NoSeed => tr!(lang, "`match.seed`: missing", "`match.seed`: нет"),
+            Invalid::CommitmentInV1 => tr!(
+                lang,
+                "`match.commitment`: version 1 has no commitment, only `seed`",
+                "`match.commitment`: в версии 1 нет обязательства, только `seed`"
+            ),
+            Invalid::SeedAndCommitment => tr!(
+                lang,
+                "`match.commitment`: give either `seed` or `commitment`, not both",
+                "`match.commitment`: нужно либо `seed`, либо `commitment`, но не оба"
+            ),
+            Invalid::SeatingListed => tr!(
+                lang,
+                "unexpected `seating`: rules.seating is \"listed\"",
+                "неожиданное `seating`: rules.seating равно \"listed\""
+            ),
+            Invalid::NothingToChallenge => tr!(
+                lang,
+                "`challenge`: no claim to challenge",
+                "`challenge`: нечего оспаривать — заявки нет"
+            ),
             Invalid::Other(s) => s.clone(),
         }
     }
@@ -286,6 +317,13 @@ mod tests {
             Invalid::AtEnd(Box::new(mismatch)),
             Invalid::AfterEnd,
             Invalid::SecondMatch,
+            Invalid::SeedNotRevealed,
+            Invalid::SeedTwice,
+            Invalid::NoSeed,
+            Invalid::CommitmentInV1,
+            Invalid::SeedAndCommitment,
+            Invalid::SeatingListed,
+            Invalid::NothingToChallenge,
         ];
         for i in &all {
             match i {
@@ -294,7 +332,14 @@ mod tests {
                 | Invalid::NotSeedDice { .. }
                 | Invalid::AtEnd(_)
                 | Invalid::AfterEnd
-                | Invalid::SecondMatch => {}
+                | Invalid::SecondMatch
+                | Invalid::SeedNotRevealed
+                | Invalid::SeedTwice
+                | Invalid::NoSeed
+                | Invalid::CommitmentInV1
+                | Invalid::SeedAndCommitment
+                | Invalid::SeatingListed
+                | Invalid::NothingToChallenge => {}
                 // Not yet said as data: English in both languages.
                 Invalid::Other(_) => {}
             }
