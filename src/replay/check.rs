@@ -150,12 +150,72 @@ pub enum Invalid {
     /// `match.commitment`: give either `seed` or `commitment`, not both.
     #[error("`match.commitment`: give either `seed` or `commitment`, not both")]
     SeedAndCommitment,
-    /// unexpected `seating`: rules.seating is "listed.
+    /// A `seating` line when rules.seating is "listed".
     #[error("unexpected `seating`: rules.seating is \"listed\"")]
     SeatingListed,
     /// `challenge`: no claim to challenge.
     #[error("`challenge`: no claim to challenge")]
     NothingToChallenge,
+    /// NotASeat.
+    #[error("`log.seat`: {seat} is not a seat (the table has {n})")]
+    NotASeat {
+        /// Shown as is.
+        seat: String,
+        /// Shown as is.
+        n: String,
+    },
+    /// FirstNotMatch.
+    #[error("the first line must be `match`, got `{got}`")]
+    FirstNotMatch {
+        /// Shown as is.
+        got: String,
+    },
+    /// SeatCount.
+    #[error("`match.seats`: expected 2 to {max} seats, got {n}")]
+    SeatCount {
+        /// Shown as is.
+        max: String,
+        /// Shown as is.
+        n: String,
+    },
+    /// NotAPermutation.
+    #[error("`seating.order`: expected a permutation of seats 0..{n}, got {order}")]
+    NotAPermutation {
+        /// Shown as is.
+        n: String,
+        /// Shown as is.
+        order: String,
+    },
+    /// ListedTwice.
+    #[error("`reroll.positions`: {p} is listed twice")]
+    ListedTwice {
+        /// Shown as is.
+        p: String,
+    },
+    /// NotAPosition.
+    #[error("`reroll.positions`: {p} is not a position 0-4")]
+    NotAPosition {
+        /// Shown as is.
+        p: String,
+    },
+    /// MustChallenge.
+    #[error("`accept`: nothing beats {claim}, so seat {s} must challenge it")]
+    MustChallenge {
+        /// Shown as is.
+        claim: String,
+        /// Shown as is.
+        s: String,
+    },
+    /// NotHigher.
+    #[error("`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}")]
+    NotHigher {
+        /// Shown as is.
+        hand: String,
+        /// Shown as is.
+        to_beat: String,
+        /// Shown as is.
+        by: String,
+    },
     /// Another reason, in English only (not yet said as data).
     #[error("{0}")]
     Other(String),
@@ -543,10 +603,10 @@ impl Checker {
         let s = &mut self.summary;
         match event {
             Event::Match { .. } => Err(Invalid::SecondMatch),
-            Event::Log { seat, .. } if *seat >= table.n => Err(bad!(
-                "`log.seat`: {seat} is not a seat (the table has {})",
-                table.n
-            )),
+            Event::Log { seat, .. } if *seat >= table.n => Err(Invalid::NotASeat {
+                seat: seat.to_string(),
+                n: table.n.to_string(),
+            }),
             Event::Log { .. } => Ok(()),
             Event::Seating { rolls, order } => table.seating(event, rolls, order),
             Event::GameStart(start) => table.game_start(event, start),
@@ -615,10 +675,9 @@ impl Checker {
             seats,
         } = event
         else {
-            return Err(bad!(
-                "the first line must be `match`, got `{}`",
-                event.type_name()
-            ));
+            return Err(Invalid::FirstNotMatch {
+                got: event.type_name().to_string(),
+            });
         };
         if !REPLAY_VERSIONS.contains(version) {
             return Err(bad!(
@@ -648,9 +707,10 @@ impl Checker {
         }
         let n = seats.len();
         if !(2..=MAX_SEATS).contains(&n) {
-            return Err(bad!(
-                "`match.seats`: expected 2 to {MAX_SEATS} seats, got {n}"
-            ));
+            return Err(Invalid::SeatCount {
+                max: MAX_SEATS.to_string(),
+                n: n.to_string(),
+            });
         }
         for (i, info) in seats.iter().enumerate() {
             same(&format!("match.seats[{i}].seat"), i, info.seat)?;
@@ -715,9 +775,10 @@ impl Table {
                 .iter()
                 .all(|&s| s < n && !std::mem::replace(&mut seen[s], true));
         if !permutation {
-            return Err(bad!(
-                "`seating.order`: expected a permutation of seats 0..{n}, got {order:?}"
-            ));
+            return Err(Invalid::NotAPermutation {
+                n: n.to_string(),
+                order: format!("{order:?}"),
+            });
         }
         // Play the throw again with the recorded dice: every roll must be the
         // one the rules ask for next, and the order must come out the same.
@@ -872,9 +933,10 @@ impl Game {
                 if let Some((_, claim)) = self.last_claim
                     && self.ranking.is_top(claim)
                 {
-                    return Err(bad!(
-                        "`accept`: nothing beats {claim}, so seat {s} must challenge it"
-                    ));
+                    return Err(Invalid::MustChallenge {
+                        claim: claim.to_string(),
+                        s: s.to_string(),
+                    });
                 }
                 self.next = Next::Reroll(s);
                 Ok(())
@@ -929,9 +991,11 @@ impl Game {
         if let Some((by, to_beat)) = self.last_claim
             && !self.ranking.beats(hand, to_beat)
         {
-            return Err(bad!(
-                "`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}"
-            ));
+            return Err(Invalid::NotHigher {
+                hand: hand.to_string(),
+                to_beat: to_beat.to_string(),
+                by: by.to_string(),
+            });
         }
         self.last_claim = Some((s, hand));
         self.next = Next::Respond(self.next_in_game(s));
@@ -969,9 +1033,9 @@ impl Game {
         for &p in positions {
             match thrown.get_mut(p) {
                 Some(t) if !*t => *t = true,
-                Some(_) => return Err(bad!("`reroll.positions`: {p} is listed twice")),
+                Some(_) => return Err(Invalid::ListedTwice { p: p.to_string() }),
                 None => {
-                    return Err(bad!("`reroll.positions`: {p} is not a position 0-4"));
+                    return Err(Invalid::NotAPosition { p: p.to_string() });
                 }
             }
         }

@@ -175,6 +175,46 @@ impl Invalid {
                 "`challenge`: no claim to challenge",
                 "`challenge`: нечего оспаривать — заявки нет"
             ),
+            Invalid::NotASeat { seat, n } => tr!(
+                lang,
+                "`log.seat`: {seat} is not a seat (the table has {n})",
+                "`log.seat`: {seat} — не место (за столом {n})"
+            ),
+            Invalid::FirstNotMatch { got } => tr!(
+                lang,
+                "the first line must be `match`, got `{got}`",
+                "первой строкой должна быть `match`, а записано `{got}`"
+            ),
+            Invalid::SeatCount { max, n } => tr!(
+                lang,
+                "`match.seats`: expected 2 to {max} seats, got {n}",
+                "`match.seats`: ожидалось от 2 до {max} мест, а записано {n}"
+            ),
+            Invalid::NotAPermutation { n, order } => tr!(
+                lang,
+                "`seating.order`: expected a permutation of seats 0..{n}, got {order}",
+                "`seating.order`: ожидалась перестановка мест 0..{n}, а записано {order}"
+            ),
+            Invalid::ListedTwice { p } => tr!(
+                lang,
+                "`reroll.positions`: {p} is listed twice",
+                "`reroll.positions`: {p} указана дважды"
+            ),
+            Invalid::NotAPosition { p } => tr!(
+                lang,
+                "`reroll.positions`: {p} is not a position 0-4",
+                "`reroll.positions`: {p} — не позиция 0-4"
+            ),
+            Invalid::MustChallenge { claim, s } => tr!(
+                lang,
+                "`accept`: nothing beats {claim}, so seat {s} must challenge it",
+                "`accept`: {claim} ничем не перебить, поэтому место {s} должно её оспорить"
+            ),
+            Invalid::NotHigher { hand, to_beat, by } => tr!(
+                lang,
+                "`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}",
+                "`claim.claim`: {hand} не выше заявки, которую надо перебить, — {to_beat} от места {by}"
+            ),
             Invalid::Other(s) => s.clone(),
         }
     }
@@ -324,6 +364,30 @@ mod tests {
             Invalid::SeedAndCommitment,
             Invalid::SeatingListed,
             Invalid::NothingToChallenge,
+            Invalid::NotASeat {
+                seat: "1".into(),
+                n: "1".into(),
+            },
+            Invalid::FirstNotMatch { got: "1".into() },
+            Invalid::SeatCount {
+                max: "1".into(),
+                n: "1".into(),
+            },
+            Invalid::NotAPermutation {
+                n: "1".into(),
+                order: "1".into(),
+            },
+            Invalid::ListedTwice { p: "1".into() },
+            Invalid::NotAPosition { p: "1".into() },
+            Invalid::MustChallenge {
+                claim: "1".into(),
+                s: "1".into(),
+            },
+            Invalid::NotHigher {
+                hand: "1".into(),
+                to_beat: "1".into(),
+                by: "1".into(),
+            },
         ];
         for i in &all {
             match i {
@@ -339,7 +403,15 @@ mod tests {
                 | Invalid::CommitmentInV1
                 | Invalid::SeedAndCommitment
                 | Invalid::SeatingListed
-                | Invalid::NothingToChallenge => {}
+                | Invalid::NothingToChallenge
+                | Invalid::NotASeat { .. }
+                | Invalid::FirstNotMatch { .. }
+                | Invalid::SeatCount { .. }
+                | Invalid::NotAPermutation { .. }
+                | Invalid::ListedTwice { .. }
+                | Invalid::NotAPosition { .. }
+                | Invalid::MustChallenge { .. }
+                | Invalid::NotHigher { .. } => {}
                 // Not yet said as data: English in both languages.
                 Invalid::Other(_) => {}
             }
