@@ -72,8 +72,9 @@ pub enum CheckError {
     Invalid {
         /// The 1-based line number.
         line: usize,
-        /// What is wrong: the field, expected and actual values.
-        message: Invalid,
+        /// What is wrong: the field, expected and actual values (boxed:
+        /// errors stay small).
+        message: Box<Invalid>,
     },
     /// Everything read is valid but the match did not finish: the file has
     /// no `match_end` (or its last line is cut off).
@@ -215,6 +216,72 @@ pub enum Invalid {
         to_beat: String,
         /// Shown as is.
         by: String,
+    },
+    /// NotCommitted.
+    #[error(
+        "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
+    )]
+    NotCommitted {
+        /// Shown as is.
+        seed: String,
+        /// Shown as is.
+        actual: String,
+        /// Shown as is.
+        commitment: String,
+    },
+    /// Version.
+    #[error(
+        "`match.version`: expected {from} to {to} (the versions this engine reads), got {version}"
+    )]
+    Version {
+        /// Shown as is.
+        from: String,
+        /// Shown as is.
+        to: String,
+        /// Shown as is.
+        version: String,
+    },
+    /// BadCommitment.
+    #[error("`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {got}")]
+    BadCommitment {
+        /// Shown as is.
+        got: String,
+    },
+    /// MissingThrow.
+    #[error("`seating.rolls`: missing a throw of seat {seat} (after {after} rolls)")]
+    MissingThrow {
+        /// Shown as is.
+        seat: String,
+        /// Shown as is.
+        after: String,
+    },
+    /// ExtraRolls.
+    #[error("`seating.rolls`: {extra} more rolls than the throw needed ({all} in all)")]
+    ExtraRolls {
+        /// Shown as is.
+        extra: String,
+        /// Shown as is.
+        all: String,
+    },
+    /// PenaltyChips.
+    #[error("`penalty.chips` and `penalty.pot` are required when the action is {action}")]
+    PenaltyChips {
+        /// Shown as is.
+        action: String,
+    },
+    /// ChipsInPlay.
+    #[error(
+        "`{event}.chips` + `{event}.pot`: expected {total} chips in play ({dealt} players dealt in), got {in_play}"
+    )]
+    ChipsInPlay {
+        /// Shown as is.
+        event: String,
+        /// Shown as is.
+        total: String,
+        /// Shown as is.
+        dealt: String,
+        /// Shown as is.
+        in_play: String,
     },
     /// Another reason, in English only (not yet said as data).
     #[error("{0}")]
@@ -531,7 +598,10 @@ impl Checker {
         if self.ended {
             return Err(self.after_end(line));
         }
-        let invalid = |message| CheckError::Invalid { line, message };
+        let invalid = |message| CheckError::Invalid {
+            line,
+            message: Box::new(message),
+        };
         self.apply(event).map_err(invalid)?;
         self.audit(line, event).map_err(invalid)?;
         if let (
@@ -543,7 +613,10 @@ impl Checker {
         {
             self.dice
                 .reveal(*seed)
-                .map_err(|(line, message)| CheckError::Invalid { line, message })?;
+                .map_err(|(line, message)| CheckError::Invalid {
+                    line,
+                    message: Box::new(message),
+                })?;
             self.summary.dice_checked = true;
         }
         Ok(())
@@ -592,7 +665,7 @@ impl Checker {
     fn after_end(&self, line: usize) -> CheckError {
         CheckError::Invalid {
             line,
-            message: Invalid::AfterEnd,
+            message: Box::new(Invalid::AfterEnd),
         }
     }
 
@@ -621,9 +694,11 @@ impl Checker {
                         (Some(commitment), Some(seed)) => {
                             let actual = seed_commitment(*seed);
                             if actual != *commitment {
-                                return Err(bad!(
-                                    "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
-                                ));
+                                return Err(Invalid::NotCommitted {
+                                    seed: seed.to_string(),
+                                    actual: actual.to_string(),
+                                    commitment: commitment.to_string(),
+                                });
                             }
                             s.seed = Some(*seed);
                         }
@@ -680,10 +755,11 @@ impl Checker {
             });
         };
         if !REPLAY_VERSIONS.contains(version) {
-            return Err(bad!(
-                "`match.version`: expected {} to {REPLAY_VERSION} (the versions this engine reads), got {version}",
-                REPLAY_VERSIONS.start()
-            ));
+            return Err(Invalid::Version {
+                from: REPLAY_VERSIONS.start().to_string(),
+                to: REPLAY_VERSION.to_string(),
+                version: version.to_string(),
+            });
         }
         match (seed, commitment, *version) {
             (Some(_), None, _) => {}
@@ -699,9 +775,9 @@ impl Checker {
                     && c.bytes()
                         .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
                 if !hex {
-                    return Err(bad!(
-                        "`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {c:?}"
-                    ));
+                    return Err(Invalid::BadCommitment {
+                        got: format!("{c:?}"),
+                    });
                 }
             }
         }
@@ -788,19 +864,20 @@ impl Table {
         let (_, expected) = seating_throw(&seats, |seat| match next.next() {
             Some((i, roll)) => {
                 if roll.seat != seat && problem.is_none() {
-                    problem = Some(bad!(
-                        "`seating.rolls[{i}].seat`: expected {seat}, got {}",
-                        roll.seat
-                    ));
+                    problem = Some(Invalid::Mismatch {
+                        field: format!("seating.rolls[{i}].seat"),
+                        expected: seat.to_string(),
+                        actual: roll.seat.to_string(),
+                    });
                 }
                 roll.face
             }
             None => {
                 if problem.is_none() {
-                    problem = Some(bad!(
-                        "`seating.rolls`: missing a throw of seat {seat} (after {} rolls)",
-                        rolls.len()
-                    ));
+                    problem = Some(Invalid::MissingThrow {
+                        seat: seat.to_string(),
+                        after: rolls.len().to_string(),
+                    });
                 }
                 Face::Nine
             }
@@ -810,10 +887,10 @@ impl Table {
         }
         let extra = next.count();
         if extra > 0 {
-            return Err(bad!(
-                "`seating.rolls`: {extra} more rolls than the throw needed ({} in all)",
-                rolls.len()
-            ));
+            return Err(Invalid::ExtraRolls {
+                extra: extra.to_string(),
+                all: rolls.len().to_string(),
+            });
         }
         same("seating.order", expected, order.to_vec())?;
         self.order = Some(order.to_vec());
@@ -1077,9 +1154,9 @@ impl Game {
             PenaltyAction::Disqualified => self.chips[seat],
         };
         let (Some(chips), Some(pot)) = (chips, pot) else {
-            return Err(bad!(
-                "`penalty.chips` and `penalty.pot` are required when the action is {action:?}"
-            ));
+            return Err(Invalid::PenaltyChips {
+                action: format!("{action:?}"),
+            });
         };
         self.pay("penalty", seat, taken, chips, pot)?;
         if action == PenaltyAction::Forfeit {
@@ -1100,11 +1177,12 @@ impl Game {
     fn pay(&mut self, event: &str, payer: Seat, amount: u32, chips: &[u32], pot: u32) -> Check {
         let in_play = chips.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(pot);
         if in_play != self.total {
-            return Err(bad!(
-                "`{event}.chips` + `{event}.pot`: expected {} chips in play ({} players dealt in), got {in_play}",
-                self.total,
-                self.dealt
-            ));
+            return Err(Invalid::ChipsInPlay {
+                event: event.to_string(),
+                total: self.total.to_string(),
+                dealt: self.dealt.to_string(),
+                in_play: in_play.to_string(),
+            });
         }
         let mut after = self.chips.clone();
         after[payer] = after[payer].saturating_sub(amount);

@@ -215,6 +215,50 @@ impl Invalid {
                 "`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}",
                 "`claim.claim`: {hand} не выше заявки, которую надо перебить, — {to_beat} от места {by}"
             ),
+            Invalid::NotCommitted {
+                seed,
+                actual,
+                commitment,
+            } => tr!(
+                lang,
+                "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}",
+                "`match_end.seed`: {seed} — не то зерно, что обещано: его SHA-256 — {actual}, а строка `match` дала {commitment}"
+            ),
+            Invalid::Version { from, to, version } => tr!(
+                lang,
+                "`match.version`: expected {from} to {to} (the versions this engine reads), got {version}",
+                "`match.version`: ожидалось от {from} до {to} (версии, которые читает этот движок), а записано {version}"
+            ),
+            Invalid::BadCommitment { got } => tr!(
+                lang,
+                "`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {got}",
+                "`match.commitment`: ожидалось 64 строчные шестнадцатеричные цифры (SHA-256), а записано {got}"
+            ),
+            Invalid::MissingThrow { seat, after } => tr!(
+                lang,
+                "`seating.rolls`: missing a throw of seat {seat} (after {after} rolls)",
+                "`seating.rolls`: нет броска места {seat} (после {after} бросков)"
+            ),
+            Invalid::ExtraRolls { extra, all } => tr!(
+                lang,
+                "`seating.rolls`: {extra} more rolls than the throw needed ({all} in all)",
+                "`seating.rolls`: на {extra} бросков больше, чем нужно ({all} всего)"
+            ),
+            Invalid::PenaltyChips { action } => tr!(
+                lang,
+                "`penalty.chips` and `penalty.pot` are required when the action is {action}",
+                "`penalty.chips` и `penalty.pot` обязательны, когда действие — {action}"
+            ),
+            Invalid::ChipsInPlay {
+                event,
+                total,
+                dealt,
+                in_play,
+            } => tr!(
+                lang,
+                "`{event}.chips` + `{event}.pot`: expected {total} chips in play ({dealt} players dealt in), got {in_play}",
+                "`{event}.chips` + `{event}.pot`: ожидалось {total} фишек в игре ({dealt} игроков в раздаче), а записано {in_play}"
+            ),
             Invalid::Other(s) => s.clone(),
         }
     }
@@ -364,6 +408,32 @@ mod tests {
             Invalid::SeedAndCommitment,
             Invalid::SeatingListed,
             Invalid::NothingToChallenge,
+            Invalid::NotCommitted {
+                seed: "1".into(),
+                actual: "1".into(),
+                commitment: "1".into(),
+            },
+            Invalid::Version {
+                from: "1".into(),
+                to: "1".into(),
+                version: "1".into(),
+            },
+            Invalid::BadCommitment { got: "1".into() },
+            Invalid::MissingThrow {
+                seat: "1".into(),
+                after: "1".into(),
+            },
+            Invalid::ExtraRolls {
+                extra: "1".into(),
+                all: "1".into(),
+            },
+            Invalid::PenaltyChips { action: "1".into() },
+            Invalid::ChipsInPlay {
+                event: "1".into(),
+                total: "1".into(),
+                dealt: "1".into(),
+                in_play: "1".into(),
+            },
             Invalid::NotASeat {
                 seat: "1".into(),
                 n: "1".into(),
@@ -404,6 +474,13 @@ mod tests {
                 | Invalid::SeedAndCommitment
                 | Invalid::SeatingListed
                 | Invalid::NothingToChallenge
+                | Invalid::NotCommitted { .. }
+                | Invalid::Version { .. }
+                | Invalid::BadCommitment { .. }
+                | Invalid::MissingThrow { .. }
+                | Invalid::ExtraRolls { .. }
+                | Invalid::PenaltyChips { .. }
+                | Invalid::ChipsInPlay { .. }
                 | Invalid::NotASeat { .. }
                 | Invalid::FirstNotMatch { .. }
                 | Invalid::SeatCount { .. }
