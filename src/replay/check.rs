@@ -283,6 +283,21 @@ pub enum Invalid {
         /// Shown as is.
         in_play: String,
     },
+    /// `challenge.claim_true` says the wrong verdict (the recorded one is
+    /// `!truth`).
+    #[error(
+        "`challenge.claim_true`: expected {truth} (the dice show {real}, {} the claim {claim}), got {}",
+        if *truth { "at least" } else { "below" },
+        !truth
+    )]
+    ClaimTrue {
+        /// Whether the claim was true.
+        truth: bool,
+        /// The hand the dice show.
+        real: String,
+        /// The claim.
+        claim: String,
+    },
     /// Another reason, in English only (not yet said as data).
     #[error("{0}")]
     Other(String),
@@ -1091,12 +1106,11 @@ impl Game {
         let real = c.dice.hand();
         let truth = !self.ranking.beats(c.claim, real);
         if c.claim_true != truth {
-            let verdict = if truth { "at least" } else { "below" };
-            return Err(bad!(
-                "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {}), got {}",
-                c.claim,
-                c.claim_true
-            ));
+            return Err(Invalid::ClaimTrue {
+                truth,
+                real: real.to_string(),
+                claim: c.claim.to_string(),
+            });
         }
         let payer = if truth { s } else { by };
         same("challenge.loser", payer, c.loser)?;

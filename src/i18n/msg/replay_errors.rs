@@ -259,6 +259,20 @@ impl Invalid {
                 "`{event}.chips` + `{event}.pot`: expected {total} chips in play ({dealt} players dealt in), got {in_play}",
                 "`{event}.chips` + `{event}.pot`: ожидалось {total} фишек в игре ({dealt} игроков в раздаче), а записано {in_play}"
             ),
+            Invalid::ClaimTrue { truth, real, claim } => {
+                let got = !truth;
+                let verdict = match (lang, truth) {
+                    (Lang::En, true) => "at least",
+                    (Lang::En, false) => "below",
+                    (_, true) => "не ниже",
+                    (_, false) => "ниже",
+                };
+                tr!(
+                    lang,
+                    "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {claim}), got {got}",
+                    "`challenge.claim_true`: ожидалось {truth} (кости показывают {real}, {verdict} заявки {claim}), а записано {got}"
+                )
+            }
             Invalid::Other(s) => s.clone(),
         }
     }
@@ -408,6 +422,11 @@ mod tests {
             Invalid::SeedAndCommitment,
             Invalid::SeatingListed,
             Invalid::NothingToChallenge,
+            Invalid::ClaimTrue {
+                truth: true,
+                real: "pair of nines".into(),
+                claim: "pair of nines".into(),
+            },
             Invalid::NotCommitted {
                 seed: "1".into(),
                 actual: "1".into(),
@@ -474,6 +493,7 @@ mod tests {
                 | Invalid::SeedAndCommitment
                 | Invalid::SeatingListed
                 | Invalid::NothingToChallenge
+                | Invalid::ClaimTrue { .. }
                 | Invalid::NotCommitted { .. }
                 | Invalid::Version { .. }
                 | Invalid::BadCommitment { .. }
