@@ -298,22 +298,24 @@ pub enum Invalid {
         /// The claim.
         claim: String,
     },
-    /// Another reason, in English only (not yet said as data).
-    #[error("{0}")]
-    Other(String),
-}
-
-impl From<&str> for Invalid {
-    fn from(s: &str) -> Self {
-        Invalid::Other(s.to_string())
-    }
-}
-
-/// An [`Invalid::Other`] from `format!` arguments.
-macro_rules! bad {
-    ($($t:tt)*) => {
-        Invalid::Other(format!($($t)*))
-    };
+    /// A die that was not re-thrown changed.
+    #[error(
+        "`reroll.dice`: expected {expected} at position {at}, which was not re-thrown (positions {positions}), got {got} (dice {before} before, {after} after)"
+    )]
+    NotRethrown {
+        /// The face it had.
+        expected: Face,
+        /// Its position.
+        at: usize,
+        /// The positions re-thrown (`[0, 2]`).
+        positions: String,
+        /// The face recorded.
+        got: Face,
+        /// The dice before.
+        before: String,
+        /// The dice after.
+        after: String,
+    },
 }
 
 /// Why a replay that is valid as far as it goes is unfinished.
@@ -1132,12 +1134,14 @@ impl Game {
         }
         for p in (0..5).filter(|&p| !thrown[p]) {
             if dice.0[p] != self.dice.0[p] {
-                return Err(bad!(
-                    "`reroll.dice`: expected {} at position {p}, which was not re-thrown (positions {positions:?}), got {} (dice {} before, {dice} after)",
-                    self.dice.0[p],
-                    dice.0[p],
-                    self.dice
-                ));
+                return Err(Invalid::NotRethrown {
+                    expected: self.dice.0[p],
+                    at: p,
+                    positions: format!("{positions:?}"),
+                    got: dice.0[p],
+                    before: self.dice.to_string(),
+                    after: dice.to_string(),
+                });
             }
         }
         self.dice = dice;

@@ -273,7 +273,18 @@ impl Invalid {
                     "`challenge.claim_true`: ожидалось {truth} (кости показывают {real}, {verdict} заявки {claim}), а записано {got}"
                 )
             }
-            Invalid::Other(s) => s.clone(),
+            Invalid::NotRethrown {
+                expected,
+                at,
+                positions,
+                got,
+                before,
+                after,
+            } => tr!(
+                lang,
+                "`reroll.dice`: expected {expected} at position {at}, which was not re-thrown (positions {positions}), got {got} (dice {before} before, {after} after)",
+                "`reroll.dice`: на позиции {at}, которую не перебрасывали (позиции {positions}), ожидалось {expected}, а записано {got} (кости {before} до, {after} после)"
+            ),
         }
     }
 }
@@ -422,6 +433,14 @@ mod tests {
             Invalid::SeedAndCommitment,
             Invalid::SeatingListed,
             Invalid::NothingToChallenge,
+            Invalid::NotRethrown {
+                expected: crate::rules::Face::Nine,
+                at: 1,
+                positions: "[0]".into(),
+                got: crate::rules::Face::Ace,
+                before: "99999".into(),
+                after: "9A999".into(),
+            },
             Invalid::ClaimTrue {
                 truth: true,
                 real: "pair of nines".into(),
@@ -493,6 +512,7 @@ mod tests {
                 | Invalid::SeedAndCommitment
                 | Invalid::SeatingListed
                 | Invalid::NothingToChallenge
+                | Invalid::NotRethrown { .. }
                 | Invalid::ClaimTrue { .. }
                 | Invalid::NotCommitted { .. }
                 | Invalid::Version { .. }
@@ -509,8 +529,6 @@ mod tests {
                 | Invalid::NotAPosition { .. }
                 | Invalid::MustChallenge { .. }
                 | Invalid::NotHigher { .. } => {}
-                // Not yet said as data: English in both languages.
-                Invalid::Other(_) => {}
             }
             let (en, ru) = (i.text(Lang::En), i.text(Lang::Ru));
             assert_eq!(en, i.to_string());
