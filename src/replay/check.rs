@@ -157,130 +157,130 @@ pub enum Invalid {
     /// `challenge`: no claim to challenge.
     #[error("`challenge`: no claim to challenge")]
     NothingToChallenge,
-    /// NotASeat.
+    /// `log.seat` is not a seat at the table.
     #[error("`log.seat`: {seat} is not a seat (the table has {n})")]
     NotASeat {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         seat: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         n: String,
     },
-    /// FirstNotMatch.
+    /// The first line is not `match`.
     #[error("the first line must be `match`, got `{got}`")]
     FirstNotMatch {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         got: String,
     },
-    /// SeatCount.
+    /// Too few or too many seats.
     #[error("`match.seats`: expected 2 to {max} seats, got {n}")]
     SeatCount {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         max: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         n: String,
     },
-    /// NotAPermutation.
+    /// `seating.order` is not a permutation of the seats.
     #[error("`seating.order`: expected a permutation of seats 0..{n}, got {order}")]
     NotAPermutation {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         n: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         order: String,
     },
-    /// ListedTwice.
+    /// A re-thrown position is listed twice.
     #[error("`reroll.positions`: {p} is listed twice")]
     ListedTwice {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         p: String,
     },
-    /// NotAPosition.
+    /// A re-thrown position is not 0-4.
     #[error("`reroll.positions`: {p} is not a position 0-4")]
     NotAPosition {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         p: String,
     },
-    /// MustChallenge.
+    /// A claim nothing beats was accepted.
     #[error("`accept`: nothing beats {claim}, so seat {s} must challenge it")]
     MustChallenge {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         claim: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         s: String,
     },
-    /// NotHigher.
+    /// A claim does not beat the one before it.
     #[error("`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}")]
     NotHigher {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         hand: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         to_beat: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         by: String,
     },
-    /// NotCommitted.
+    /// The revealed seed is not the one committed to.
     #[error(
         "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
     )]
     NotCommitted {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         seed: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         actual: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         commitment: String,
     },
-    /// Version.
+    /// A replay version this engine does not read.
     #[error(
         "`match.version`: expected {from} to {to} (the versions this engine reads), got {version}"
     )]
     Version {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         from: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         to: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         version: String,
     },
-    /// BadCommitment.
+    /// `match.commitment` is not a SHA-256 in hex.
     #[error("`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {got}")]
     BadCommitment {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         got: String,
     },
-    /// MissingThrow.
+    /// The seating throw lacks a roll.
     #[error("`seating.rolls`: missing a throw of seat {seat} (after {after} rolls)")]
     MissingThrow {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         seat: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         after: String,
     },
-    /// ExtraRolls.
+    /// The seating throw has rolls too many.
     #[error("`seating.rolls`: {extra} more rolls than the throw needed ({all} in all)")]
     ExtraRolls {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         extra: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         all: String,
     },
-    /// PenaltyChips.
+    /// A penalty lacks its chips or pot.
     #[error("`penalty.chips` and `penalty.pot` are required when the action is {action}")]
     PenaltyChips {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         action: String,
     },
-    /// ChipsInPlay.
+    /// Chips appeared or vanished.
     #[error(
         "`{event}.chips` + `{event}.pot`: expected {total} chips in play ({dealt} players dealt in), got {in_play}"
     )]
     ChipsInPlay {
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         event: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         total: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         dealt: String,
-        /// Shown as is.
+        /// As shown (in the English and the Russian alike).
         in_play: String,
     },
     /// `challenge.claim_true` says the wrong verdict (the recorded one is

@@ -1,8 +1,8 @@
 //! Why a replay cannot be read or checked: [`ReplayErrorKind::text`],
 //! [`ReplayError::text`], [`Unfinished::text`] and [`CheckError::text`]
 //! (whose English is each error's Display). What serde or the system says
-//! stays in its own words, framed; so does the checker's account of an event
-//! the match could not have produced.
+//! stays in its own words, framed. Why an event could not have happened is
+//! [`Invalid::text`].
 
 use crate::i18n::Lang;
 use crate::replay::{
