@@ -12,7 +12,8 @@ pub(crate) const DETAIL_MAX: usize = 400;
 /// A failure: why, and what happened.
 pub(crate) type Failure = (PenaltyReason, String);
 
-/// A limit a bot overran, as data, so that a load error can say it in the
+/// A limit a bot overran (or how the process of an isolated bot died), as
+/// data, so that a load error can say it in the
 /// run's language (`Overrun::text`); the replay keeps the English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overrun {
@@ -42,6 +43,44 @@ pub enum Overrun {
         /// The limit, for people (`32 MiB`).
         limit: String,
     },
+    /// The bot's process (an isolated bot) ran far past its limit and was
+    /// killed.
+    Killed {
+        /// The limit in milliseconds.
+        ms: u64,
+        /// What it was doing (`loading the bot`, `deciding`, ...).
+        doing: &'static str,
+    },
+    /// The bot's process sent a malformed reply and was killed.
+    Garbage,
+    /// The engine lost touch with the bot's process.
+    Lost {
+        /// What went wrong with the pipe (in English, from the system).
+        error: String,
+    },
+    /// The bot's process made a forbidden system call.
+    Forbidden,
+    /// The bot's process used up its CPU time.
+    Cpu,
+    /// The bot's process crashed, most likely out of memory.
+    Crashed {
+        /// The signal.
+        signal: i32,
+        /// The memory limit, for people (`32 MiB`).
+        limit: String,
+    },
+    /// The bot's process was killed by a signal.
+    Signal {
+        /// The signal.
+        signal: i32,
+    },
+    /// The bot's process could not confine itself.
+    Unconfined,
+    /// The bot's process ended.
+    Ended {
+        /// How it ended (as the system says it).
+        status: String,
+    },
 }
 
 impl Overrun {
@@ -50,7 +89,14 @@ impl Overrun {
         match self {
             Overrun::Budget { .. } => PenaltyReason::Budget,
             Overrun::Timeout { .. } | Overrun::Late { .. } => PenaltyReason::Timeout,
-            Overrun::Memory { .. } => PenaltyReason::Memory,
+            Overrun::Memory { .. } | Overrun::Crashed { .. } => PenaltyReason::Memory,
+            Overrun::Killed { .. } | Overrun::Cpu => PenaltyReason::Timeout,
+            Overrun::Garbage
+            | Overrun::Lost { .. }
+            | Overrun::Forbidden
+            | Overrun::Signal { .. }
+            | Overrun::Unconfined
+            | Overrun::Ended { .. } => PenaltyReason::Error,
         }
     }
 

@@ -72,8 +72,9 @@ pub enum CheckError {
     Invalid {
         /// The 1-based line number.
         line: usize,
-        /// What is wrong: the field, expected and actual values.
-        message: String,
+        /// What is wrong: the field, expected and actual values (boxed:
+        /// errors stay small).
+        message: Box<Invalid>,
     },
     /// Everything read is valid but the match did not finish: the file has
     /// no `match_end` (or its last line is cut off).
@@ -85,6 +86,235 @@ pub enum CheckError {
         reason: Unfinished,
         /// What the valid part holds (`wins` counts the games finished).
         summary: Box<CheckSummary>,
+    },
+}
+
+/// Why a replay event could not have happened (English is the `Display`;
+/// `Invalid::text` says it in Russian too).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Invalid {
+    /// A field has the wrong value.
+    #[error("`{field}`: expected {expected}, got {actual}")]
+    Mismatch {
+        /// The field.
+        field: String,
+        /// What it should be (as Rust's `Debug` shows it).
+        expected: String,
+        /// What it is.
+        actual: String,
+    },
+    /// An event comes where another was due.
+    #[error("unexpected `{event}`: expected {expected}")]
+    Unexpected {
+        /// The event's type.
+        event: String,
+        /// What was due (in English).
+        expected: String,
+    },
+    /// Dice that the seed's stream does not throw.
+    #[error(
+        "`{field}`: the seed's dice stream {stream} throws {expected} here, not {actual}: these dice are not the seed's"
+    )]
+    NotSeedDice {
+        /// The field.
+        field: String,
+        /// The dice stream.
+        stream: u32,
+        /// The faces the stream throws.
+        expected: String,
+        /// The faces in the replay.
+        actual: String,
+    },
+    /// Found once the seed was revealed.
+    #[error("{0} (checked when `match_end` revealed the seed)")]
+    AtEnd(Box<Invalid>),
+    /// A line after `match_end`.
+    #[error("nothing may follow `match_end`")]
+    AfterEnd,
+    /// A second `match` line.
+    #[error("a second `match` line")]
+    SecondMatch,
+    /// `match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here.
+    #[error(
+        "`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here"
+    )]
+    SeedNotRevealed,
+    /// `match_end.seed`: not expected; the `match` line gave the seed.
+    #[error("`match_end.seed`: not expected; the `match` line gave the seed")]
+    SeedTwice,
+    /// `match.seed`: missing.
+    #[error("`match.seed`: missing")]
+    NoSeed,
+    /// `match.commitment`: version 1 has no commitment, only `seed`.
+    #[error("`match.commitment`: version 1 has no commitment, only `seed`")]
+    CommitmentInV1,
+    /// `match.commitment`: give either `seed` or `commitment`, not both.
+    #[error("`match.commitment`: give either `seed` or `commitment`, not both")]
+    SeedAndCommitment,
+    /// A `seating` line when rules.seating is "listed".
+    #[error("unexpected `seating`: rules.seating is \"listed\"")]
+    SeatingListed,
+    /// `challenge`: no claim to challenge.
+    #[error("`challenge`: no claim to challenge")]
+    NothingToChallenge,
+    /// `log.seat` is not a seat at the table.
+    #[error("`log.seat`: {seat} is not a seat (the table has {n})")]
+    NotASeat {
+        /// As shown (in the English and the Russian alike).
+        seat: String,
+        /// As shown (in the English and the Russian alike).
+        n: String,
+    },
+    /// The first line is not `match`.
+    #[error("the first line must be `match`, got `{got}`")]
+    FirstNotMatch {
+        /// As shown (in the English and the Russian alike).
+        got: String,
+    },
+    /// Too few or too many seats.
+    #[error("`match.seats`: expected 2 to {max} seats, got {n}")]
+    SeatCount {
+        /// As shown (in the English and the Russian alike).
+        max: String,
+        /// As shown (in the English and the Russian alike).
+        n: String,
+    },
+    /// `seating.order` is not a permutation of the seats.
+    #[error("`seating.order`: expected a permutation of seats 0..{n}, got {order}")]
+    NotAPermutation {
+        /// As shown (in the English and the Russian alike).
+        n: String,
+        /// As shown (in the English and the Russian alike).
+        order: String,
+    },
+    /// A re-thrown position is listed twice.
+    #[error("`reroll.positions`: {p} is listed twice")]
+    ListedTwice {
+        /// As shown (in the English and the Russian alike).
+        p: String,
+    },
+    /// A re-thrown position is not 0-4.
+    #[error("`reroll.positions`: {p} is not a position 0-4")]
+    NotAPosition {
+        /// As shown (in the English and the Russian alike).
+        p: String,
+    },
+    /// A claim nothing beats was accepted.
+    #[error("`accept`: nothing beats {claim}, so seat {s} must challenge it")]
+    MustChallenge {
+        /// As shown (in the English and the Russian alike).
+        claim: String,
+        /// As shown (in the English and the Russian alike).
+        s: String,
+    },
+    /// A claim does not beat the one before it.
+    #[error("`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}")]
+    NotHigher {
+        /// As shown (in the English and the Russian alike).
+        hand: String,
+        /// As shown (in the English and the Russian alike).
+        to_beat: String,
+        /// As shown (in the English and the Russian alike).
+        by: String,
+    },
+    /// The revealed seed is not the one committed to.
+    #[error(
+        "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
+    )]
+    NotCommitted {
+        /// As shown (in the English and the Russian alike).
+        seed: String,
+        /// As shown (in the English and the Russian alike).
+        actual: String,
+        /// As shown (in the English and the Russian alike).
+        commitment: String,
+    },
+    /// A replay version this engine does not read.
+    #[error(
+        "`match.version`: expected {from} to {to} (the versions this engine reads), got {version}"
+    )]
+    Version {
+        /// As shown (in the English and the Russian alike).
+        from: String,
+        /// As shown (in the English and the Russian alike).
+        to: String,
+        /// As shown (in the English and the Russian alike).
+        version: String,
+    },
+    /// `match.commitment` is not a SHA-256 in hex.
+    #[error("`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {got}")]
+    BadCommitment {
+        /// As shown (in the English and the Russian alike).
+        got: String,
+    },
+    /// The seating throw lacks a roll.
+    #[error("`seating.rolls`: missing a throw of seat {seat} (after {after} rolls)")]
+    MissingThrow {
+        /// As shown (in the English and the Russian alike).
+        seat: String,
+        /// As shown (in the English and the Russian alike).
+        after: String,
+    },
+    /// The seating throw has rolls too many.
+    #[error("`seating.rolls`: {extra} more rolls than the throw needed ({all} in all)")]
+    ExtraRolls {
+        /// As shown (in the English and the Russian alike).
+        extra: String,
+        /// As shown (in the English and the Russian alike).
+        all: String,
+    },
+    /// A penalty lacks its chips or pot.
+    #[error("`penalty.chips` and `penalty.pot` are required when the action is {action}")]
+    PenaltyChips {
+        /// As shown (in the English and the Russian alike).
+        action: String,
+    },
+    /// Chips appeared or vanished.
+    #[error(
+        "`{event}.chips` + `{event}.pot`: expected {total} chips in play ({dealt} players dealt in), got {in_play}"
+    )]
+    ChipsInPlay {
+        /// As shown (in the English and the Russian alike).
+        event: String,
+        /// As shown (in the English and the Russian alike).
+        total: String,
+        /// As shown (in the English and the Russian alike).
+        dealt: String,
+        /// As shown (in the English and the Russian alike).
+        in_play: String,
+    },
+    /// `challenge.claim_true` says the wrong verdict (the recorded one is
+    /// `!truth`).
+    #[error(
+        "`challenge.claim_true`: expected {truth} (the dice show {real}, {} the claim {claim}), got {}",
+        if *truth { "at least" } else { "below" },
+        !truth
+    )]
+    ClaimTrue {
+        /// Whether the claim was true.
+        truth: bool,
+        /// The hand the dice show.
+        real: String,
+        /// The claim.
+        claim: String,
+    },
+    /// A die that was not re-thrown changed.
+    #[error(
+        "`reroll.dice`: expected {expected} at position {at}, which was not re-thrown (positions {positions}), got {got} (dice {before} before, {after} after)"
+    )]
+    NotRethrown {
+        /// The face it had.
+        expected: Face,
+        /// Its position.
+        at: usize,
+        /// The positions re-thrown (`[0, 2]`).
+        positions: String,
+        /// The face recorded.
+        got: Face,
+        /// The dice before.
+        before: String,
+        /// The dice after.
+        after: String,
     },
 }
 
@@ -276,17 +506,17 @@ impl DiceAudit {
         if expected == faces {
             return Ok(());
         }
-        Err(format!(
-            "`{}`: the seed's dice stream {stream} throws {} here, not {}: these dice are not the seed's",
-            what.field(),
-            letters(&expected),
-            letters(faces)
-        ))
+        Err(Invalid::NotSeedDice {
+            field: what.field().to_string(),
+            stream,
+            expected: letters(&expected),
+            actual: letters(faces),
+        })
     }
 
     /// The seed is known now: checks the draws that waited for it and
     /// returns the line of the first wrong one.
-    fn reveal(&mut self, seed: u64) -> Result<(), (usize, String)> {
+    fn reveal(&mut self, seed: u64) -> Result<(), (usize, Invalid)> {
         self.seed = Some(seed);
         let waiting = std::mem::take(&mut self.waiting);
         let faces = std::mem::take(&mut self.faces);
@@ -294,12 +524,7 @@ impl DiceAudit {
         for draw in waiting {
             let end = at + draw.count;
             self.verify(seed, draw.stream, draw.what, &faces[at..end])
-                .map_err(|message| {
-                    (
-                        draw.line,
-                        format!("{message} (checked when `match_end` revealed the seed)"),
-                    )
-                })?;
+                .map_err(|message| (draw.line, Invalid::AtEnd(Box::new(message))))?;
             at = end;
         }
         Ok(())
@@ -355,19 +580,26 @@ enum Next {
     GameEnd(Seat),
 }
 
-type Check = Result<(), String>;
+type Check = Result<(), Invalid>;
 
 /// `Err` naming `field` unless `actual == expected`.
 fn same<T: PartialEq + Debug>(field: &str, expected: T, actual: T) -> Check {
     if actual == expected {
         Ok(())
     } else {
-        Err(format!("`{field}`: expected {expected:?}, got {actual:?}"))
+        Err(Invalid::Mismatch {
+            field: field.to_string(),
+            expected: format!("{expected:?}"),
+            actual: format!("{actual:?}"),
+        })
     }
 }
 
-fn unexpected(event: &Event, expected: String) -> String {
-    format!("unexpected `{}`: expected {expected}", event.type_name())
+fn unexpected(event: &Event, expected: String) -> Invalid {
+    Invalid::Unexpected {
+        event: event.type_name().to_string(),
+        expected,
+    }
 }
 
 impl Checker {
@@ -383,7 +615,10 @@ impl Checker {
         if self.ended {
             return Err(self.after_end(line));
         }
-        let invalid = |message| CheckError::Invalid { line, message };
+        let invalid = |message| CheckError::Invalid {
+            line,
+            message: Box::new(message),
+        };
         self.apply(event).map_err(invalid)?;
         self.audit(line, event).map_err(invalid)?;
         if let (
@@ -395,7 +630,10 @@ impl Checker {
         {
             self.dice
                 .reveal(*seed)
-                .map_err(|(line, message)| CheckError::Invalid { line, message })?;
+                .map_err(|(line, message)| CheckError::Invalid {
+                    line,
+                    message: Box::new(message),
+                })?;
             self.summary.dice_checked = true;
         }
         Ok(())
@@ -444,7 +682,7 @@ impl Checker {
     fn after_end(&self, line: usize) -> CheckError {
         CheckError::Invalid {
             line,
-            message: "nothing may follow `match_end`".into(),
+            message: Box::new(Invalid::AfterEnd),
         }
     }
 
@@ -454,11 +692,11 @@ impl Checker {
         };
         let s = &mut self.summary;
         match event {
-            Event::Match { .. } => Err("a second `match` line".into()),
-            Event::Log { seat, .. } if *seat >= table.n => Err(format!(
-                "`log.seat`: {seat} is not a seat (the table has {})",
-                table.n
-            )),
+            Event::Match { .. } => Err(Invalid::SecondMatch),
+            Event::Log { seat, .. } if *seat >= table.n => Err(Invalid::NotASeat {
+                seat: seat.to_string(),
+                n: table.n.to_string(),
+            }),
             Event::Log { .. } => Ok(()),
             Event::Seating { rolls, order } => table.seating(event, rolls, order),
             Event::GameStart(start) => table.game_start(event, start),
@@ -473,20 +711,19 @@ impl Checker {
                         (Some(commitment), Some(seed)) => {
                             let actual = seed_commitment(*seed);
                             if actual != *commitment {
-                                return Err(format!(
-                                    "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}"
-                                ));
+                                return Err(Invalid::NotCommitted {
+                                    seed: seed.to_string(),
+                                    actual: actual.to_string(),
+                                    commitment: commitment.to_string(),
+                                });
                             }
                             s.seed = Some(*seed);
                         }
                         (Some(_), None) => {
-                            return Err("`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here".into());
+                            return Err(Invalid::SeedNotRevealed);
                         }
                         (None, Some(_)) => {
-                            return Err(
-                                "`match_end.seed`: not expected; the `match` line gave the seed"
-                                    .into(),
-                            );
+                            return Err(Invalid::SeedTwice);
                         }
                         (None, None) => {}
                     }
@@ -530,44 +767,43 @@ impl Checker {
             seats,
         } = event
         else {
-            return Err(format!(
-                "the first line must be `match`, got `{}`",
-                event.type_name()
-            ));
+            return Err(Invalid::FirstNotMatch {
+                got: event.type_name().to_string(),
+            });
         };
         if !REPLAY_VERSIONS.contains(version) {
-            return Err(format!(
-                "`match.version`: expected {} to {REPLAY_VERSION} (the versions this engine reads), got {version}",
-                REPLAY_VERSIONS.start()
-            ));
+            return Err(Invalid::Version {
+                from: REPLAY_VERSIONS.start().to_string(),
+                to: REPLAY_VERSION.to_string(),
+                version: version.to_string(),
+            });
         }
         match (seed, commitment, *version) {
             (Some(_), None, _) => {}
-            (None, None, _) => return Err("`match.seed`: missing".into()),
+            (None, None, _) => return Err(Invalid::NoSeed),
             (_, Some(_), 1) => {
-                return Err("`match.commitment`: version 1 has no commitment, only `seed`".into());
+                return Err(Invalid::CommitmentInV1);
             }
             (Some(_), Some(_), _) => {
-                return Err(
-                    "`match.commitment`: give either `seed` or `commitment`, not both".into(),
-                );
+                return Err(Invalid::SeedAndCommitment);
             }
             (None, Some(c), _) => {
                 let hex = c.len() == 64
                     && c.bytes()
                         .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
                 if !hex {
-                    return Err(format!(
-                        "`match.commitment`: expected 64 lowercase hex digits (a SHA-256), got {c:?}"
-                    ));
+                    return Err(Invalid::BadCommitment {
+                        got: format!("{c:?}"),
+                    });
                 }
             }
         }
         let n = seats.len();
         if !(2..=MAX_SEATS).contains(&n) {
-            return Err(format!(
-                "`match.seats`: expected 2 to {MAX_SEATS} seats, got {n}"
-            ));
+            return Err(Invalid::SeatCount {
+                max: MAX_SEATS.to_string(),
+                n: n.to_string(),
+            });
         }
         for (i, info) in seats.iter().enumerate() {
             same(&format!("match.seats[{i}].seat"), i, info.seat)?;
@@ -620,7 +856,7 @@ impl Table {
 
     fn seating(&mut self, event: &Event, rolls: &[SeatingRoll], order: &[Seat]) -> Check {
         if self.seating == SeatingRule::Listed {
-            return Err("unexpected `seating`: rules.seating is \"listed\"".into());
+            return Err(Invalid::SeatingListed);
         }
         if self.order.is_some() {
             return Err(unexpected(event, self.expected()));
@@ -632,31 +868,33 @@ impl Table {
                 .iter()
                 .all(|&s| s < n && !std::mem::replace(&mut seen[s], true));
         if !permutation {
-            return Err(format!(
-                "`seating.order`: expected a permutation of seats 0..{n}, got {order:?}"
-            ));
+            return Err(Invalid::NotAPermutation {
+                n: n.to_string(),
+                order: format!("{order:?}"),
+            });
         }
         // Play the throw again with the recorded dice: every roll must be the
         // one the rules ask for next, and the order must come out the same.
         let seats: Vec<Seat> = (0..n).collect();
         let mut next = rolls.iter().enumerate();
-        let mut problem: Option<String> = None;
+        let mut problem: Option<Invalid> = None;
         let (_, expected) = seating_throw(&seats, |seat| match next.next() {
             Some((i, roll)) => {
                 if roll.seat != seat && problem.is_none() {
-                    problem = Some(format!(
-                        "`seating.rolls[{i}].seat`: expected {seat}, got {}",
-                        roll.seat
-                    ));
+                    problem = Some(Invalid::Mismatch {
+                        field: format!("seating.rolls[{i}].seat"),
+                        expected: seat.to_string(),
+                        actual: roll.seat.to_string(),
+                    });
                 }
                 roll.face
             }
             None => {
                 if problem.is_none() {
-                    problem = Some(format!(
-                        "`seating.rolls`: missing a throw of seat {seat} (after {} rolls)",
-                        rolls.len()
-                    ));
+                    problem = Some(Invalid::MissingThrow {
+                        seat: seat.to_string(),
+                        after: rolls.len().to_string(),
+                    });
                 }
                 Face::Nine
             }
@@ -666,10 +904,10 @@ impl Table {
         }
         let extra = next.count();
         if extra > 0 {
-            return Err(format!(
-                "`seating.rolls`: {extra} more rolls than the throw needed ({} in all)",
-                rolls.len()
-            ));
+            return Err(Invalid::ExtraRolls {
+                extra: extra.to_string(),
+                all: rolls.len().to_string(),
+            });
         }
         same("seating.order", expected, order.to_vec())?;
         self.order = Some(order.to_vec());
@@ -789,9 +1027,10 @@ impl Game {
                 if let Some((_, claim)) = self.last_claim
                     && self.ranking.is_top(claim)
                 {
-                    return Err(format!(
-                        "`accept`: nothing beats {claim}, so seat {s} must challenge it"
-                    ));
+                    return Err(Invalid::MustChallenge {
+                        claim: claim.to_string(),
+                        s: s.to_string(),
+                    });
                 }
                 self.next = Next::Reroll(s);
                 Ok(())
@@ -846,9 +1085,11 @@ impl Game {
         if let Some((by, to_beat)) = self.last_claim
             && !self.ranking.beats(hand, to_beat)
         {
-            return Err(format!(
-                "`claim.claim`: {hand} is not higher than the claim to beat, {to_beat} by seat {by}"
-            ));
+            return Err(Invalid::NotHigher {
+                hand: hand.to_string(),
+                to_beat: to_beat.to_string(),
+                by: by.to_string(),
+            });
         }
         self.last_claim = Some((s, hand));
         self.next = Next::Respond(self.next_in_game(s));
@@ -859,7 +1100,7 @@ impl Game {
     fn challenge(&mut self, c: &Challenge, s: Seat) -> Check {
         same("challenge.seat", s, c.seat)?;
         let Some((by, to_beat)) = self.last_claim else {
-            return Err("`challenge`: no claim to challenge".into());
+            return Err(Invalid::NothingToChallenge);
         };
         same("challenge.claimer", by, c.claimer)?;
         same("challenge.claim", to_beat.to_string(), c.claim.to_string())?;
@@ -867,11 +1108,11 @@ impl Game {
         let real = c.dice.hand();
         let truth = !self.ranking.beats(c.claim, real);
         if c.claim_true != truth {
-            let verdict = if truth { "at least" } else { "below" };
-            return Err(format!(
-                "`challenge.claim_true`: expected {truth} (the dice show {real}, {verdict} the claim {}), got {}",
-                c.claim, c.claim_true
-            ));
+            return Err(Invalid::ClaimTrue {
+                truth,
+                real: real.to_string(),
+                claim: c.claim.to_string(),
+            });
         }
         let payer = if truth { s } else { by };
         same("challenge.loser", payer, c.loser)?;
@@ -885,18 +1126,22 @@ impl Game {
         for &p in positions {
             match thrown.get_mut(p) {
                 Some(t) if !*t => *t = true,
-                Some(_) => return Err(format!("`reroll.positions`: {p} is listed twice")),
+                Some(_) => return Err(Invalid::ListedTwice { p: p.to_string() }),
                 None => {
-                    return Err(format!("`reroll.positions`: {p} is not a position 0-4"));
+                    return Err(Invalid::NotAPosition { p: p.to_string() });
                 }
             }
         }
         for p in (0..5).filter(|&p| !thrown[p]) {
             if dice.0[p] != self.dice.0[p] {
-                return Err(format!(
-                    "`reroll.dice`: expected {} at position {p}, which was not re-thrown (positions {positions:?}), got {} (dice {} before, {dice} after)",
-                    self.dice.0[p], dice.0[p], self.dice
-                ));
+                return Err(Invalid::NotRethrown {
+                    expected: self.dice.0[p],
+                    at: p,
+                    positions: format!("{positions:?}"),
+                    got: dice.0[p],
+                    before: self.dice.to_string(),
+                    after: dice.to_string(),
+                });
             }
         }
         self.dice = dice;
@@ -927,9 +1172,9 @@ impl Game {
             PenaltyAction::Disqualified => self.chips[seat],
         };
         let (Some(chips), Some(pot)) = (chips, pot) else {
-            return Err(format!(
-                "`penalty.chips` and `penalty.pot` are required when the action is {action:?}"
-            ));
+            return Err(Invalid::PenaltyChips {
+                action: format!("{action:?}"),
+            });
         };
         self.pay("penalty", seat, taken, chips, pot)?;
         if action == PenaltyAction::Forfeit {
@@ -950,10 +1195,12 @@ impl Game {
     fn pay(&mut self, event: &str, payer: Seat, amount: u32, chips: &[u32], pot: u32) -> Check {
         let in_play = chips.iter().map(|&c| u64::from(c)).sum::<u64>() + u64::from(pot);
         if in_play != self.total {
-            return Err(format!(
-                "`{event}.chips` + `{event}.pot`: expected {} chips in play ({} players dealt in), got {in_play}",
-                self.total, self.dealt
-            ));
+            return Err(Invalid::ChipsInPlay {
+                event: event.to_string(),
+                total: self.total.to_string(),
+                dealt: self.dealt.to_string(),
+                in_play: in_play.to_string(),
+            });
         }
         let mut after = self.chips.clone();
         after[payer] = after[payer].saturating_sub(amount);

@@ -6,6 +6,8 @@ mod check;
 mod reader;
 mod writer;
 
-pub use check::{CheckError, CheckSummary, Checker, Unfinished, check_events, check_replay};
+pub use check::{
+    CheckError, CheckSummary, Checker, Invalid, Unfinished, check_events, check_replay,
+};
 pub use reader::{MAX_LINE_BYTES, ReplayError, ReplayErrorKind, ReplayReader, read_replay};
 pub use writer::ReplayWriter;

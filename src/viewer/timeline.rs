@@ -306,7 +306,7 @@ impl Builder {
 /// What the checker says is wrong, without the line number (kept apart).
 fn check_reason(e: CheckError) -> String {
     match e {
-        CheckError::Invalid { message, .. } => message,
+        CheckError::Invalid { message, .. } => message.to_string(),
         CheckError::Read(e) => e.kind.to_string(),
         other => other.to_string(),
     }

@@ -49,8 +49,78 @@ impl Overrun {
                 "ran out of memory (the limit is {limit})",
                 "не хватило памяти (предел {limit})"
             ),
+            Overrun::Killed { ms, doing } => {
+                let doing = doing_text(doing, lang);
+                tr!(
+                    lang,
+                    "ran far past its limit of {ms} ms ({doing}) and did not stop: its process was \
+                     killed",
+                    "намного превысил предел в {ms} мс ({doing}) и не остановился: его процесс \
+                     убит"
+                )
+            }
+            Overrun::Garbage => tr!(
+                lang,
+                "its process sent a malformed reply and was killed",
+                "его процесс прислал искажённый ответ и был убит"
+            ),
+            Overrun::Lost { error } => tr!(
+                lang,
+                "lost touch with its process ({error})",
+                "связь с его процессом потеряна ({error})"
+            ),
+            Overrun::Forbidden => tr!(
+                lang,
+                "its process made a forbidden system call and was killed",
+                "его процесс сделал запрещённый системный вызов и был убит"
+            ),
+            Overrun::Cpu => tr!(
+                lang,
+                "its process used up its CPU time",
+                "его процесс израсходовал своё процессорное время"
+            ),
+            Overrun::Crashed { signal, limit } => tr!(
+                lang,
+                "its process crashed (signal {signal}), most likely out of memory (the limit is \
+                 {limit})",
+                "его процесс упал (сигнал {signal}), скорее всего от нехватки памяти (предел \
+                 {limit})"
+            ),
+            Overrun::Signal { signal } => tr!(
+                lang,
+                "its process was killed by signal {signal}",
+                "его процесс убит сигналом {signal}"
+            ),
+            Overrun::Unconfined => tr!(
+                lang,
+                "its process could not confine itself (resource limits or system-call filter \
+                 refused)",
+                "его процесс не смог себя ограничить (отказали пределы ресурсов или фильтр \
+                 системных вызовов)"
+            ),
+            Overrun::Ended { status } => tr!(
+                lang,
+                "its process ended ({status})",
+                "его процесс завершился ({status})"
+            ),
         }
     }
+}
+
+/// What an isolated bot's process was doing, in `lang`.
+fn doing_text(doing: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return doing.to_string();
+    }
+    match doing {
+        "loading the bot" => "загружал бота",
+        "deciding" => "принимал решение",
+        "starting a game" => "начинал игру",
+        "starting the match" => "начинал матч",
+        "observing" => "наблюдал",
+        other => other,
+    }
+    .to_string()
 }
 
 #[cfg(test)]
@@ -72,13 +142,41 @@ mod tests {
             Overrun::Memory {
                 limit: "32 MiB".into(),
             },
+            Overrun::Killed {
+                ms: 10,
+                doing: "loading the bot",
+            },
+            Overrun::Garbage,
+            Overrun::Lost {
+                error: "broken pipe".into(),
+            },
+            Overrun::Forbidden,
+            Overrun::Cpu,
+            Overrun::Crashed {
+                signal: 11,
+                limit: "32 MiB".into(),
+            },
+            Overrun::Signal { signal: 9 },
+            Overrun::Unconfined,
+            Overrun::Ended {
+                status: "exit status: 3".into(),
+            },
         ];
         for o in &all {
             match o {
                 Overrun::Budget { .. }
                 | Overrun::Timeout { .. }
                 | Overrun::Late { .. }
-                | Overrun::Memory { .. } => {}
+                | Overrun::Memory { .. }
+                | Overrun::Killed { .. }
+                | Overrun::Garbage
+                | Overrun::Lost { .. }
+                | Overrun::Forbidden
+                | Overrun::Cpu
+                | Overrun::Crashed { .. }
+                | Overrun::Signal { .. }
+                | Overrun::Unconfined
+                | Overrun::Ended { .. } => {}
             }
             let (en, ru) = (o.text(Lang::En), o.text(Lang::Ru));
             assert_ne!(en, ru, "{o:?}");
@@ -90,6 +188,31 @@ mod tests {
             }
             .text(Lang::En),
             "ran out of memory (the limit is 1 MiB)"
+        );
+        assert_eq!(
+            Overrun::Killed {
+                ms: 500,
+                doing: "loading the bot"
+            }
+            .text(Lang::En),
+            "ran far past its limit of 500 ms (loading the bot) and did not stop: its process \
+             was killed"
+        );
+        assert_eq!(
+            Overrun::Crashed {
+                signal: 6,
+                limit: "32 MiB".into()
+            }
+            .text(Lang::En),
+            "its process crashed (signal 6), most likely out of memory (the limit is 32 MiB)"
+        );
+        assert!(
+            Overrun::Killed {
+                ms: 500,
+                doing: "loading the bot"
+            }
+            .text(Lang::Ru)
+            .contains("загружал бота")
         );
     }
 }

@@ -3,7 +3,7 @@
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
 use crate::lua::failure::{Failure, bytes};
-use crate::lua::{BotLimits, BotLoadError, BotStats, code_hash};
+use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
 use crate::rules::{Decision, SeatView};
 use crate::text::cut_bytes;
 use std::collections::VecDeque;
@@ -312,12 +312,13 @@ impl ProcessBot {
             Ok(()) => Ok(bot),
             Err(Start::Refused(e)) => Err(e),
             Err(Start::Failed(d)) => {
-                let (reason, detail) = why(d, limits);
+                let overrun = ended(d, limits);
+                let (reason, detail) = overrun.failure();
                 Err(BotLoadError::Failed {
                     chunk: chunk.to_string(),
                     reason,
                     detail,
-                    overrun: None,
+                    overrun: Some(Box::new(overrun)),
                 })
             }
         }
@@ -527,55 +528,32 @@ fn death(d: Death, limits: &BotLimits) -> Failure {
 
 /// Why a process ended or was killed.
 fn why(d: Death, limits: &BotLimits) -> Failure {
+    ended(d, limits).failure()
+}
+
+/// How a process ended or was killed, as data.
+fn ended(d: Death, limits: &BotLimits) -> Overrun {
     match d {
-        Death::Overran(what) => (
-            PenaltyReason::Timeout,
-            format!(
-                "ran far past its limit of {} ms ({what}) and did not stop: its process was \
-                 killed",
-                limits.wall_ms
-            ),
-        ),
-        Death::Garbage => (
-            PenaltyReason::Error,
-            "its process sent a malformed reply and was killed".to_string(),
-        ),
-        Death::Pipe(e) => (
-            PenaltyReason::Error,
-            format!("lost touch with its process ({e})"),
-        ),
+        Death::Overran(doing) => Overrun::Killed {
+            ms: limits.wall_ms,
+            doing,
+        },
+        Death::Garbage => Overrun::Garbage,
+        Death::Pipe(e) => Overrun::Lost {
+            error: e.to_string(),
+        },
         Death::Ended(status) => match status.signal() {
-            Some(libc::SIGSYS) => (
-                PenaltyReason::Error,
-                "its process made a forbidden system call and was killed".to_string(),
-            ),
-            Some(libc::SIGXCPU) => (
-                PenaltyReason::Timeout,
-                "its process used up its CPU time".to_string(),
-            ),
-            Some(libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS) => (
-                PenaltyReason::Memory,
-                format!(
-                    "its process crashed (signal {}), most likely out of memory (the limit is \
-                     {})",
-                    status.signal().unwrap_or(0),
-                    bytes(limits.memory_bytes())
-                ),
-            ),
-            Some(sig) => (
-                PenaltyReason::Error,
-                format!("its process was killed by signal {sig}"),
-            ),
-            None if status.code() == Some(super::child::EXIT_CONFINE) => (
-                PenaltyReason::Error,
-                "its process could not confine itself (resource limits or system-call \
-                 filter refused)"
-                    .to_string(),
-            ),
-            None => (
-                PenaltyReason::Error,
-                format!("its process ended ({status})"),
-            ),
+            Some(libc::SIGSYS) => Overrun::Forbidden,
+            Some(libc::SIGXCPU) => Overrun::Cpu,
+            Some(signal @ (libc::SIGABRT | libc::SIGSEGV | libc::SIGBUS)) => Overrun::Crashed {
+                signal,
+                limit: bytes(limits.memory_bytes()),
+            },
+            Some(signal) => Overrun::Signal { signal },
+            None if status.code() == Some(super::child::EXIT_CONFINE) => Overrun::Unconfined,
+            None => Overrun::Ended {
+                status: status.to_string(),
+            },
         },
     }
 }

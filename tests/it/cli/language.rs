@@ -300,6 +300,42 @@ fn russian_reaches_bad_shards_and_merges() {
 }
 
 #[test]
+fn russian_reaches_why_a_tampered_replay_event_could_not_have_happened() {
+    let dir = temp_dir("ru-tampered-replay");
+    let replay = dir.join("r.jsonl");
+    liar()
+        .args(["simulate", "--games", "1", "--seed", "4", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&replay).unwrap();
+    // Change the last die of the first throw.
+    let at = text.find("\"type\":\"round_start\"").unwrap();
+    let dice = at + text[at..].find("\"dice\":\"").unwrap() + "\"dice\":\"".len();
+    let last = dice + 4;
+    let face = if &text[last..=last] == "A" { "9" } else { "A" };
+    let tampered = format!("{}{face}{}", &text[..last], &text[last + 1..]);
+    std::fs::write(&replay, tampered).unwrap();
+    let out = liar()
+        .args(["--lang", "ru", "replay", "--check"])
+        .arg(&replay)
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("строка 4: `round_start.dice`: поток костей 1 этого зерна выбрасывает здесь "),
+        "{err}"
+    );
+    assert!(err.contains(": эти кости не от зерна"), "{err}");
+    assert!(
+        !err.contains("these dice") && !err.contains("throws"),
+        "{err}"
+    );
+}
+
+#[test]
 fn russian_reaches_a_limit_a_bot_overruns_while_loading() {
     let dir = temp_dir("ru-loop-bot");
     let looping = dir.join("looping.lua");
