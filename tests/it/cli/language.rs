@@ -218,13 +218,7 @@ fn russian_reaches_a_bot_that_does_not_load() {
 #[test]
 fn russian_reaches_a_truncated_replay_s_details() {
     let dir = temp_dir("ru-cut-replay");
-    let replay = dir.join("r.jsonl");
-    liar()
-        .args(["simulate", "--games", "1", "--seed", "4", "--replay"])
-        .arg(&replay)
-        .assert()
-        .success();
-    let text = std::fs::read_to_string(&replay).unwrap();
+    let (replay, text) = one_game_replay(&dir);
     let cut = text.len() - 10;
     std::fs::write(&replay, &text[..cut]).unwrap();
     let out = liar()
@@ -302,13 +296,7 @@ fn russian_reaches_bad_shards_and_merges() {
 #[test]
 fn russian_reaches_why_a_tampered_replay_event_could_not_have_happened() {
     let dir = temp_dir("ru-tampered-replay");
-    let replay = dir.join("r.jsonl");
-    liar()
-        .args(["simulate", "--games", "1", "--seed", "4", "--replay"])
-        .arg(&replay)
-        .assert()
-        .success();
-    let text = std::fs::read_to_string(&replay).unwrap();
+    let (replay, text) = one_game_replay(&dir);
     // Change the last die of the first throw.
     let at = text.find("\"type\":\"round_start\"").unwrap();
     let dice = at + text[at..].find("\"dice\":\"").unwrap() + "\"dice\":\"".len();
@@ -361,4 +349,17 @@ fn russian_reaches_a_limit_a_bot_overruns_while_loading() {
                 predicates::str::contains("(в ").and(predicates::str::contains("looping.lua:1)")),
             );
     }
+}
+
+/// Writes the replay of one simulated game (seed 4) into `dir`; returns its
+/// path and text.
+fn one_game_replay(dir: &std::path::Path) -> (std::path::PathBuf, String) {
+    let replay = dir.join("r.jsonl");
+    liar()
+        .args(["simulate", "--games", "1", "--seed", "4", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&replay).unwrap();
+    (replay, text)
 }

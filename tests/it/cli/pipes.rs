@@ -6,15 +6,22 @@ use std::io::Read;
 use std::path::Path;
 use std::process::Stdio;
 
+/// `liar args` as a plain std command (`assert_cmd` cannot hand out a child
+/// to read from), run from the crate root with `data` as its data folder.
+fn plain_liar(args: &[&str], data: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("liar"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_DATA_HOME", data)
+        .env("NO_COLOR", "1")
+        .args(args);
+    cmd
+}
+
 /// Runs `args` with standard output a pipe whose reader is closed at once
 /// (after reading at most one byte), and returns the exit code and
 /// standard error.
 fn into_closed_pipe(args: &[&str], data: &Path) -> (Option<i32>, String) {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("liar"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("XDG_DATA_HOME", data)
-        .env("NO_COLOR", "1")
-        .args(args)
+    let mut child = plain_liar(args, data)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -87,11 +94,7 @@ fn no_command_panics_on_a_closed_pipe() {
 /// reader is closed at once, and returns the exit code.
 fn both_into_closed_pipe(args: &[&str], data: &Path) -> Option<i32> {
     let (reader, writer) = std::io::pipe().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("liar"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("XDG_DATA_HOME", data)
-        .env("NO_COLOR", "1")
-        .args(args)
+    let mut child = plain_liar(args, data)
         .stdin(Stdio::null())
         .stdout(writer.try_clone().unwrap())
         .stderr(writer)
