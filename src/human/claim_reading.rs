@@ -3,8 +3,6 @@
 //! or the Russian ace Т), confirmed by a yes/no question first.
 
 use super::answers;
-use super::console::SharedConsole;
-use super::style::Style;
 use crate::i18n::{ClaimMsg, Lang, Msg, partial_example};
 use crate::rules::{Choice, ClaimError, Hand, Reading, Rules, describe, read_claim, shown_faces};
 
@@ -12,7 +10,7 @@ use crate::rules::{Choice, ClaimError, Hand, Reading, Rules, describe, read_clai
 const QUOTE_MAX: usize = 40;
 
 /// The hand `text` claims at a table of `rules`, or the line to show why
-/// not. A claim that reads two ways asks on `console` which was meant ("yes"
+/// not. A claim that reads two ways asks with `ask` which was meant ("yes"
 /// takes the first reading, "no" the second); any other answer, or the end
 /// of input, refuses it, and the caller asks for the claim again.
 /// `example` is a full hand in the table's labels, for error messages.
@@ -20,8 +18,8 @@ pub(super) fn read_typed_claim(
     text: &str,
     rules: &Rules,
     lang: Lang,
-    console: &SharedConsole,
     example: &str,
+    ask: impl FnOnce(&str) -> Option<String>,
 ) -> Result<Hand, String> {
     let quoted = crate::text::shorten(text.trim(), QUOTE_MAX);
     let (partial, three) = partial_example(rules.dice, lang);
@@ -52,13 +50,7 @@ pub(super) fn read_typed_claim(
                 first: &named(&first),
                 second: &named(&second),
             };
-            let answer = {
-                let mut console = console.borrow_mut();
-                console.discard_typed_ahead();
-                console.line(Style::Question, &question.text(lang));
-                console.prompt("> ");
-                console.read_line()
-            };
+            let answer = ask(&question.text(lang));
             match answer.as_deref().and_then(answers::confirm) {
                 Some(true) => Ok(first.hand),
                 Some(false) => Ok(second.hand),

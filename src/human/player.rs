@@ -493,7 +493,10 @@ impl HumanPlayer {
         };
         self.ask(view, DecisionKind::Claim, &question, |text| {
             let rules = &self.render.rules;
-            let hand = read_typed_claim(text, rules, lang, &self.console, &example)?;
+            let hand = read_typed_claim(text, rules, lang, &example, |question| {
+                self.pose(question);
+                self.console.borrow_mut().read_line()
+            })?;
             match to_beat {
                 Some(t) if !ranking.beats(hand, t) => Err(Msg::ClaimNotHigher {
                     claim: &self.render.hand(hand),
