@@ -6,7 +6,7 @@ use super::hand::Hand;
 use super::table_rules::{Rules, Seat};
 
 /// A public action of the current round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "action", rename_all = "lowercase")]
 pub enum RoundAction {
     /// `seat` claimed `claim`.
@@ -31,7 +31,7 @@ pub enum RoundAction {
 }
 
 /// The claim standing on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClaimOnTable {
     /// Who made it.
     pub seat: Seat,

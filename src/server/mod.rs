@@ -1,0 +1,3 @@
+//! `liar serve`: tables that people join over the network (docs/online.md).
+
+pub mod match_log;
