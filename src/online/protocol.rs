@@ -164,7 +164,7 @@ pub enum ServerMsg {
     },
     /// The whole current view of a table, sent on sitting, resuming,
     /// spectating and whenever its seats change.
-    State(TableState),
+    State(Box<TableState>),
     /// Something public happened (exactly a replay's public event).
     Event {
         /// The event's place in the match's public events, from 0: a client
