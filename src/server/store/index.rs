@@ -26,6 +26,7 @@ CREATE TABLE seats (
     name       TEXT NOT NULL,
     occupant   TEXT NOT NULL CHECK (occupant IN ('open', 'person', 'bot')),
     token_hash TEXT,
+    left_match INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE matches (
@@ -35,6 +36,7 @@ CREATE TABLE matches (
     state    TEXT NOT NULL CHECK (state IN ('waiting', 'playing', 'finished')),
     started  INTEGER,
     finished INTEGER,
+    plan     TEXT NOT NULL,
     replay   TEXT NOT NULL,
     result   TEXT
 );
@@ -217,7 +219,7 @@ impl Index {
         let mut query = self
             .db
             .prepare(
-                "SELECT seat, name, occupant, token_hash FROM seats
+                "SELECT seat, name, occupant, token_hash, left_match FROM seats
                  WHERE table_id = ?1 ORDER BY seat",
             )
             .map_err(self.err())?;
@@ -228,12 +230,13 @@ impl Index {
                     r.get::<_, String>(1)?,
                     r.get::<_, String>(2)?,
                     r.get::<_, Option<String>>(3)?,
+                    r.get::<_, bool>(4)?,
                 ))
             })
             .map_err(self.err())?;
         let mut seats = Vec::new();
         for row in rows {
-            let (seat, name, occupant, token_hash) = row.map_err(self.err())?;
+            let (seat, name, occupant, token_hash, left) = row.map_err(self.err())?;
             let occupant = occupant_from_name(&occupant).ok_or_else(|| {
                 self.corrupt(format!("table {table} seat {seat}: occupant {occupant:?}"))
             })?;
@@ -242,6 +245,7 @@ impl Index {
                 name,
                 occupant,
                 token_hash,
+                left,
             });
         }
         Ok(seats)
@@ -253,6 +257,7 @@ impl Index {
         &mut self,
         table: TableId,
         seed: u64,
+        plan: &serde_json::Value,
         now: u64,
         replay: impl Fn(MatchId) -> String,
     ) -> Result<MatchId, StoreError> {
@@ -263,9 +268,9 @@ impl Index {
         };
         let tx = self.db.transaction().map_err(&err)?;
         tx.execute(
-            "INSERT INTO matches (table_id, seed, state, started, replay)
-             VALUES (?1, ?2, 'playing', ?3, '')",
-            params![sql_int(table), seed as i64, sql_int(now)],
+            "INSERT INTO matches (table_id, seed, state, started, plan, replay)
+             VALUES (?1, ?2, 'playing', ?3, ?4, '')",
+            params![sql_int(table), seed as i64, sql_int(now), plan.to_string()],
         )
         .map_err(&err)?;
         let id = tx.last_insert_rowid() as u64;
@@ -333,6 +338,8 @@ impl Index {
             .map(|r| serde_json::from_str(&r))
             .transpose()
             .map_err(|e| self.corrupt(format!("match {id}: result: {e}")))?;
+        let plan = serde_json::from_str(&raw.plan)
+            .map_err(|e| self.corrupt(format!("match {id}: plan: {e}")))?;
         Ok(MatchRecord {
             id,
             table: self.unsigned(raw.table, "matches.table_id")?,
@@ -346,6 +353,7 @@ impl Index {
                 .finished
                 .map(|t| self.unsigned(t, "matches.finished"))
                 .transpose()?,
+            plan,
             replay: raw.replay,
             result,
         })
@@ -357,7 +365,7 @@ impl Index {
 }
 
 const MATCH_COLUMNS: &str =
-    "SELECT id, table_id, seed, state, started, finished, replay, result FROM matches";
+    "SELECT id, table_id, seed, state, started, finished, plan, replay, result FROM matches";
 
 struct RawMatch {
     id: i64,
@@ -366,6 +374,7 @@ struct RawMatch {
     state: String,
     started: Option<i64>,
     finished: Option<i64>,
+    plan: String,
     replay: String,
     result: Option<String>,
 }
@@ -378,22 +387,25 @@ fn raw_match(r: &Row<'_>) -> rusqlite::Result<RawMatch> {
         state: r.get(3)?,
         started: r.get(4)?,
         finished: r.get(5)?,
-        replay: r.get(6)?,
-        result: r.get(7)?,
+        plan: r.get(6)?,
+        replay: r.get(7)?,
+        result: r.get(8)?,
     })
 }
 
 fn put_seat(db: &Connection, table: TableId, seat: &SeatRecord) -> rusqlite::Result<()> {
     db.execute(
-        "INSERT INTO seats (table_id, seat, name, occupant, token_hash)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (table_id, seat) DO UPDATE SET name = ?3, occupant = ?4, token_hash = ?5",
+        "INSERT INTO seats (table_id, seat, name, occupant, token_hash, left_match)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (table_id, seat)
+         DO UPDATE SET name = ?3, occupant = ?4, token_hash = ?5, left_match = ?6",
         params![
             sql_int(table),
             sql_int(seat.seat),
             seat.name,
             occupant_name(seat.occupant),
             seat.token_hash,
+            seat.left,
         ],
     )
     .map(drop)

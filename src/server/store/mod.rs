@@ -109,10 +109,16 @@ impl Store {
         self.index()?.get_match(id)
     }
 
-    /// Records a match of `table` that starts now with `seed`, and opens its
-    /// files: hand the log to the match's runner.
-    pub fn begin_match(&self, table: TableId, seed: u64) -> Result<FileMatchLog, StoreError> {
-        let id = self.index()?.begin_match(table, seed, now(), |id| {
+    /// Records a match of `table` that starts now with `seed` and `plan`
+    /// (what the lobby needs to play it again), and opens its files: hand
+    /// the log to the match's runner.
+    pub fn begin_match(
+        &self,
+        table: TableId,
+        seed: u64,
+        plan: &serde_json::Value,
+    ) -> Result<FileMatchLog, StoreError> {
+        let id = self.index()?.begin_match(table, seed, plan, now(), |id| {
             relative_name(&match_folder(id).join(REPLAY_FILE))
         })?;
         FileMatchLog::open(

@@ -34,6 +34,8 @@ pub struct SeatRecord {
     pub occupant: Occupant,
     /// A hash of the person's seat token (never the token itself).
     pub token_hash: Option<String>,
+    /// The person left during the match (a bot plays the seat to the end).
+    pub left: bool,
 }
 
 /// Where a match is in its life.
@@ -93,6 +95,9 @@ pub struct MatchRecord {
     pub started: Option<u64>,
     /// When it finished (seconds since 1970, UTC).
     pub finished: Option<u64>,
+    /// What the lobby needs to play it again from its first die (its
+    /// seats, …), as JSON.
+    pub plan: serde_json::Value,
     /// Its replay file, relative to the data folder.
     pub replay: String,
     /// How it ended, once finished.

@@ -25,12 +25,14 @@ fn seats() -> Vec<SeatRecord> {
             name: String::new(),
             occupant: Occupant::Open,
             token_hash: None,
+            left: false,
         },
         SeatRecord {
             seat: 1,
             name: "Stat".into(),
             occupant: Occupant::Bot,
             token_hash: None,
+            left: false,
         },
     ]
 }
@@ -41,7 +43,12 @@ fn anna() -> SeatRecord {
         name: "Anna".into(),
         occupant: Occupant::Person,
         token_hash: Some("ab12".into()),
+        left: false,
     }
+}
+
+fn plan() -> serde_json::Value {
+    serde_json::json!({"seats": ["Anna", "Stat"]})
 }
 
 fn entry(turn: u64) -> JournalEntry {
@@ -120,6 +127,11 @@ fn tables_seats_and_hosts_come_back_after_reopening() {
     store.put_table(&table(3), &seats()).unwrap();
     store.put_table(&table(4), &seats()).unwrap();
     store.put_seat(3, &anna()).unwrap();
+    let left = SeatRecord {
+        left: true,
+        ..seats()[1].clone()
+    };
+    store.put_seat(3, &left).unwrap();
     store.set_host(3, Some(0)).unwrap();
     store.remove_table(4).unwrap();
     drop(store);
@@ -134,7 +146,7 @@ fn tables_seats_and_hosts_come_back_after_reopening() {
             ..table(3)
         }
     );
-    assert_eq!(t.seats, vec![anna(), seats()[1].clone()]);
+    assert_eq!(t.seats, vec![anna(), left]);
     assert_eq!((t.phase, t.last_match.as_ref()), (Phase::Waiting, None));
     assert!(restored.unfinished.is_empty() && restored.finished.is_empty());
 }
@@ -144,7 +156,7 @@ fn a_finished_match_is_listed_with_its_replay_as_the_replay_writer_writes_it() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.put_table(&table(1), &seats()).unwrap();
-    let mut log = store.begin_match(1, u64::MAX - 3).unwrap();
+    let mut log = store.begin_match(1, u64::MAX - 3, &plan()).unwrap();
     let id = log.id();
     let (_, stats) = bot_match(Some(&mut log));
     assert!(log.error().is_none());
@@ -160,6 +172,7 @@ fn a_finished_match_is_listed_with_its_replay_as_the_replay_writer_writes_it() {
         (id, 1, u64::MAX - 3, MatchState::Finished)
     );
     assert_eq!(record.replay, format!("matches/{id}/replay.jsonl"));
+    assert_eq!(record.plan, plan());
     assert_eq!(
         record.result,
         Some(MatchResult {
@@ -181,7 +194,7 @@ fn an_unfinished_match_comes_back_with_its_journal_and_a_fresh_replay() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.put_table(&table(1), &seats()).unwrap();
-    let mut log = store.begin_match(1, 42).unwrap();
+    let mut log = store.begin_match(1, 42, &plan()).unwrap();
     let id = log.id();
     for turn in 0..3 {
         log.answer(&entry(turn));
@@ -219,7 +232,7 @@ fn a_cut_last_journal_line_is_dropped_with_a_note() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.put_table(&table(1), &seats()).unwrap();
-    let mut log = store.begin_match(1, 42).unwrap();
+    let mut log = store.begin_match(1, 42, &plan()).unwrap();
     let id = log.id();
     log.answer(&entry(0));
     drop(log);
@@ -252,8 +265,8 @@ fn a_bad_journal_line_leaves_the_match_broken_naming_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.put_table(&table(1), &seats()).unwrap();
-    let good = store.begin_match(1, 1).unwrap();
-    let bad = store.begin_match(1, 2).unwrap();
+    let good = store.begin_match(1, 1, &plan()).unwrap();
+    let bad = store.begin_match(1, 2, &plan()).unwrap();
     let bad_id = bad.id();
     drop((good, bad));
     let path = dir.path().join(match_folder(bad_id)).join(JOURNAL_FILE);
@@ -280,7 +293,7 @@ fn a_replay_name_leaving_the_folder_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path()).unwrap();
     store.put_table(&table(1), &seats()).unwrap();
-    let id = store.begin_match(1, 1).unwrap().id();
+    let id = store.begin_match(1, 1, &plan()).unwrap().id();
     assert!(store.replay_file(id).unwrap().is_some());
     let db = rusqlite::Connection::open(dir.path().join(INDEX_FILE)).unwrap();
     db.execute("UPDATE matches SET replay = '../../etc/passwd'", [])
@@ -295,8 +308,8 @@ fn match_numbers_are_not_reused() {
     let store = Store::open(dir.path()).unwrap();
     store.put_table(&table(1), &seats()).unwrap();
     store.put_table(&table(2), &seats()).unwrap();
-    let first = store.begin_match(1, 1).unwrap().id();
+    let first = store.begin_match(1, 1, &plan()).unwrap().id();
     store.remove_table(1).unwrap();
-    let second = store.begin_match(2, 1).unwrap().id();
+    let second = store.begin_match(2, 1, &plan()).unwrap().id();
     assert!(second > first);
 }
