@@ -7,14 +7,16 @@
 //! DIR/matches/<id>/journal.jsonl   the people's answers, synced one by one
 //! ```
 //!
-//! On a start, [`Store::restore`] lists every table again and opens every
-//! unfinished match to be played forward from its seed and its journal.
-//! The store is plain synchronous Rust: the lobby calls it, and each
-//! match's thread owns its [`FileMatchLog`].
+//! The lobby tells a [`FolderStore`] what changes; on a start,
+//! [`restore_lobby`] lists every table again and plays every unfinished
+//! match forward from its seed and its journal ([`Store::restore`]). The
+//! store is plain synchronous Rust: the lobby calls it, and each match's
+//! thread owns its [`FileMatchLog`].
 
 mod error;
 mod index;
 mod journal;
+mod lobby_hooks;
 mod match_files;
 mod records;
 mod restore;
@@ -22,6 +24,7 @@ mod restore;
 pub use error::StoreError;
 pub use index::SCHEMA_VERSION;
 pub use journal::{ReadJournal, read_journal};
+pub use lobby_hooks::{FolderStore, RestoreReport, restore_lobby};
 pub use match_files::{FileMatchLog, JOURNAL_FILE, REPLAY_FILE, match_folder};
 pub use records::{MatchId, MatchRecord, MatchResult, MatchState, SeatRecord, TableRecord};
 pub use restore::{Restored, RestoredTable, UnfinishedMatch};
@@ -35,13 +38,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The index's file name in the data folder.
 pub const INDEX_FILE: &str = "index.sqlite";
-
-/// The data folder when `--data` is not given: the user's data folder and
-/// `server/` (`$XDG_DATA_HOME/liar/server` on Linux), or `None` when the
-/// system names none.
-pub fn default_folder() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "liar").map(|d| d.data_dir().join("server"))
-}
 
 /// An open data folder. Clones share the index.
 #[derive(Clone, Debug)]
