@@ -87,7 +87,11 @@ fn main() {
     let _ = server.wait();
 
     if !failures.is_empty() {
-        eprintln!("{} of {tables} clients failed; first: {}", failures.len(), failures[0]);
+        eprintln!(
+            "{} of {tables} clients failed; first: {}",
+            failures.len(),
+            failures[0]
+        );
         std::process::exit(1);
     }
     let mut l = seen.latencies;

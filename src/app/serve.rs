@@ -96,8 +96,11 @@ pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
         path: data.clone(),
         source: std::io::Error::other(e.to_string()),
     })?;
-    for line in restored.lines() {
-        super::stdout::note(&line);
+    for note in &restored.notes {
+        super::stdout::note(&format!("liar serve: data folder: {note}"));
+    }
+    if !ctx.quiet && restored.tables > 0 {
+        super::stdout::note(&restored.summary());
     }
     let options = WebOptions {
         addr: args.addr,

@@ -288,20 +288,12 @@ pub struct RestoreReport {
 }
 
 impl RestoreReport {
-    /// What to say in the server's log: the notes, and how much came back.
-    pub fn lines(&self) -> Vec<String> {
-        let mut lines: Vec<String> = self
-            .notes
-            .iter()
-            .map(|n| format!("liar serve: data folder: {n}"))
-            .collect();
-        if self.tables > 0 {
-            lines.push(format!(
-                "liar serve: restored {} tables: {} matches go on, {} finished",
-                self.tables, self.resumed, self.finished
-            ));
-        }
-        lines
+    /// How much came back, in a line for the server's log.
+    pub fn summary(&self) -> String {
+        format!(
+            "liar serve: restored {} tables: {} matches go on, {} finished",
+            self.tables, self.resumed, self.finished
+        )
     }
 }
 

@@ -2,4 +2,5 @@
 //! scripted clients (docs/online.md).
 
 mod play;
+mod restart;
 mod support;

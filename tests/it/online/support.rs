@@ -2,7 +2,7 @@
 //! clients that record every message they get, plain HTTP requests, and
 //! a player that makes legal moves by a fixed rule.
 
-use crate::support::tests_data_home;
+use crate::support::{Scratch, temp_dir, tests_data_home};
 use liar::online::{ClientMsg, Connection, Move, SeatSnapshot, ServerMsg, TableId};
 use liar::rules::{DecisionKind, Positions};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -19,12 +19,16 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub addr: String,
+    /// Its own data folder, unless the test gave `--data`.
+    _data: Option<Scratch>,
 }
 
 impl Server {
-    /// Starts `liar serve --addr 127.0.0.1:0 --bot-delay 0` with `args`
+    /// Starts `liar serve --addr 127.0.0.1:0 --bot-delay 0` with `args` (and
+    /// a scratch data folder of its own unless they give `--data`)
     /// and waits for the address it prints.
     pub fn start(args: &[&str]) -> Server {
+        let data = (!args.contains(&"--data")).then(|| temp_dir("online-data"));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("liar"))
             .args([
                 "serve",
@@ -35,6 +39,10 @@ impl Server {
                 "--quiet",
             ])
             .args(args)
+            .args(
+                data.iter()
+                    .flat_map(|d| [std::ffi::OsStr::new("--data"), d.as_ref()]),
+            )
             .env("XDG_DATA_HOME", tests_data_home())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -56,7 +64,11 @@ impl Server {
             .strip_prefix("liar serve: listening on http://")
             .unwrap_or_else(|| panic!("an address line, got {line:?}"))
             .to_string();
-        Server { child, addr }
+        Server {
+            child,
+            addr,
+            _data: data,
+        }
     }
 
     /// The WebSocket URL.
