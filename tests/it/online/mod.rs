@@ -2,4 +2,6 @@
 //! scripted clients (docs/online.md).
 
 mod play;
+mod privacy;
+mod reconnect;
 mod support;
