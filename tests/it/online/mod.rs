@@ -2,5 +2,7 @@
 //! scripted clients (docs/online.md).
 
 mod play;
+mod privacy;
+mod reconnect;
 mod restart;
 mod support;
