@@ -4,9 +4,14 @@
 //! the next message the server sends it, and reports the percentiles and
 //! the throughput (docs/performance.md, "Online server").
 //!
+//! Each client answers after a think time drawn evenly from 0.5 to 1.5
+//! times THINK milliseconds (default 1000: a quick person), or at once
+//! with THINK 0 (every table then runs flat out and the figures measure a
+//! saturated server: latency is then queueing, see docs/performance.md).
+//!
 //! ```sh
-//! cargo bench --bench server                # 500 tables, 2 games each
-//! cargo bench --bench server -- 200 1       # TABLES GAMES
+//! cargo bench --bench server                # 500 tables, 2 games each, THINK 1000
+//! cargo bench --bench server -- 200 1 0     # TABLES GAMES THINK
 //! ```
 
 use liar::engine::{NativePlayer, Player, Policy};
@@ -46,6 +51,7 @@ fn main() {
         .collect();
     let tables = numbers.first().map_or(500, |&n| n as usize);
     let games = numbers.get(1).map_or(2, |&n| n as u32);
+    let think = Duration::from_millis(numbers.get(2).copied().unwrap_or(1000));
 
     let dir = tempfile::tempdir().expect("a scratch folder");
     let table = dir.path().join("load.toml");
@@ -60,7 +66,7 @@ fn main() {
             std::thread::Builder::new()
                 .name(format!("client-{i}"))
                 .stack_size(256 * 1024)
-                .spawn(move || client(&url, &barrier))
+                .spawn(move || client(&url, &barrier, think, i as u64))
                 .expect("a client thread")
         })
         .collect();
@@ -99,8 +105,9 @@ fn main() {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let pct = |p: f64| ms(l[((p * l.len() as f64).ceil() as usize).clamp(1, l.len()) - 1]);
     println!(
-        "{tables} tables x {games} games (1 scripted client + 2 Lua bots each, --bot-delay 0): \
-         {} decisions in {:.1} s",
+        "{tables} tables x {games} games (1 scripted client thinking {} ms + 2 Lua bots each, \
+         --bot-delay 0): {} decisions in {:.1} s",
+        think.as_millis(),
         l.len(),
         elapsed.as_secs_f64()
     );
@@ -161,7 +168,8 @@ fn start_server(data: &std::path::Path, table: &std::path::Path, tables: usize) 
 
 /// One client: a table of its own, the person's seat, then every question
 /// answered at once (as the native `honest` bot would).
-fn client(url: &str, barrier: &Barrier) -> Result<Seen, String> {
+fn client(url: &str, barrier: &Barrier, think: Duration, seed: u64) -> Result<Seen, String> {
+    let mut pause = Pause::new(think, seed);
     let ready = sit(url);
     barrier.wait();
     let mut c = ready?;
@@ -181,6 +189,7 @@ fn client(url: &str, barrier: &Barrier) -> Result<Seen, String> {
         match msg {
             ServerMsg::YourTurn { turn, view, .. } => {
                 let decision = me.decide(&view.view()).map_err(|e| e.to_string())?;
+                pause.take();
                 sent = Some(Instant::now());
                 c.send(&ClientMsg::Decide {
                     turn,
@@ -195,6 +204,35 @@ fn client(url: &str, barrier: &Barrier) -> Result<Seen, String> {
     }
     c.close();
     Ok(seen)
+}
+
+/// A person's think time before each answer: 0.5 to 1.5 times the mean,
+/// from a small deterministic generator of the client's own.
+struct Pause {
+    mean: Duration,
+    state: u64,
+}
+
+impl Pause {
+    fn new(mean: Duration, seed: u64) -> Self {
+        Pause {
+            mean,
+            state: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        }
+    }
+
+    /// Thinks (sleeps) before an answer.
+    fn take(&mut self) {
+        if self.mean.is_zero() {
+            return;
+        }
+        // xorshift64
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let fraction = 0.5 + (self.state % 1000) as f64 / 1000.0;
+        std::thread::sleep(self.mean.mul_f64(fraction));
+    }
 }
 
 /// Connects, opens a table from the preset and takes the person's seat.

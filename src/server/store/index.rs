@@ -191,13 +191,28 @@ impl Index {
 
     /// Every table with its seats, by number.
     pub fn tables(&self) -> Result<Vec<(TableRecord, Vec<SeatRecord>)>, StoreError> {
+        self.tables_where("", [])
+    }
+
+    /// One table with its seats.
+    pub fn table(&self, id: TableId) -> Result<Option<(TableRecord, Vec<SeatRecord>)>, StoreError> {
+        Ok(self.tables_where("WHERE id = ?1", [sql_int(id)])?.pop())
+    }
+
+    fn tables_where<P: rusqlite::Params>(
+        &self,
+        filter: &str,
+        args: P,
+    ) -> Result<Vec<(TableRecord, Vec<SeatRecord>)>, StoreError> {
         let mut tables = Vec::new();
         let mut query = self
             .db
-            .prepare("SELECT id, name, preset, config, host FROM tables ORDER BY id")
+            .prepare(&format!(
+                "SELECT id, name, preset, config, host FROM tables {filter} ORDER BY id"
+            ))
             .map_err(self.err())?;
         let rows = query
-            .query_map([], |r| {
+            .query_map(args, |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
                     r.get::<_, String>(1)?,
@@ -318,6 +333,29 @@ impl Index {
             .query_row(
                 &format!("{MATCH_COLUMNS} WHERE id = ?1"),
                 params![sql_int(id)],
+                raw_match,
+            )
+            .optional()
+            .map_err(self.err())?;
+        row.map(|raw| self.match_record(raw)).transpose()
+    }
+
+    /// The last match of `table` (the last finished one, with `finished`).
+    pub fn last_match(
+        &self,
+        table: TableId,
+        finished: bool,
+    ) -> Result<Option<MatchRecord>, StoreError> {
+        let state = if finished {
+            "AND state = 'finished'"
+        } else {
+            ""
+        };
+        let row = self
+            .db
+            .query_row(
+                &format!("{MATCH_COLUMNS} WHERE table_id = ?1 {state} ORDER BY id DESC LIMIT 1"),
+                params![sql_int(table)],
                 raw_match,
             )
             .optional()

@@ -47,25 +47,14 @@ impl FolderStore {
     }
 
     fn seat_left_now(&self, table: TableId, seat: Seat) -> Result<(), StoreError> {
-        let Some((record, seats)) = self
-            .store
-            .tables()?
-            .into_iter()
-            .find(|(t, _)| t.id == table)
-        else {
+        let Some((record, seats)) = self.store.table(table)? else {
             return Ok(());
         };
         let Some(mut row) = seats.iter().find(|s| s.seat == seat).cloned() else {
             return Ok(());
         };
         row.token_hash = None;
-        let phase = self
-            .store
-            .matches()?
-            .into_iter()
-            .rev()
-            .find(|m| m.table == table)
-            .map(|m| m.state);
+        let phase = self.store.last_match(table, false)?.map(|m| m.state);
         match phase {
             None | Some(MatchState::Waiting) => {
                 row.occupant = Occupant::Open;
@@ -192,14 +181,8 @@ impl LobbyStore for FolderStore {
     }
 
     fn replay(&self, table: TableId) -> Option<Vec<u8>> {
-        let last = self
-            .store
-            .matches()
-            .ok()?
-            .into_iter()
-            .rev()
-            .find(|m| m.table == table && m.state == MatchState::Finished)?;
-        match self.store.read_replay(last.id) {
+        let last = self.store.last_match(table, true);
+        match last.and_then(|m| m.map_or(Ok(None), |m| self.store.read_replay(m.id))) {
             Ok(replay) => replay,
             Err(e) => {
                 eprintln!("liar serve: data folder: {e}");

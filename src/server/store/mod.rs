@@ -101,6 +101,20 @@ impl Store {
         self.index()?.tables()
     }
 
+    /// One table with its seats, if the index has it.
+    pub fn table(&self, id: TableId) -> Result<Option<(TableRecord, Vec<SeatRecord>)>, StoreError> {
+        self.index()?.table(id)
+    }
+
+    /// The last match of `table` (the last finished one, with `finished`).
+    pub fn last_match(
+        &self,
+        table: TableId,
+        finished: bool,
+    ) -> Result<Option<MatchRecord>, StoreError> {
+        self.index()?.last_match(table, finished)
+    }
+
     /// Every match, by number.
     pub fn matches(&self) -> Result<Vec<MatchRecord>, StoreError> {
         self.index()?.matches()
@@ -123,13 +137,13 @@ impl Store {
         let id = self.index()?.begin_match(table, seed, plan, now(), |id| {
             relative_name(&match_folder(id).join(REPLAY_FILE))
         })?;
-        FileMatchLog::open(
+        Ok(FileMatchLog::new(
             id,
             &self.dir.join(match_folder(id)),
             0,
             None,
             self.index.clone(),
-        )
+        ))
     }
 
     /// The replay file of match `id`, as the index names it, if the match

@@ -234,6 +234,10 @@ fn a_cut_last_journal_line_is_dropped_with_a_note() {
     store.put_table(&table(1), &seats()).unwrap();
     let mut log = store.begin_match(1, 42, &plan()).unwrap();
     let id = log.id();
+    assert!(
+        !dir.path().join(match_folder(id)).exists(),
+        "files are made at the first answer or event"
+    );
     log.answer(&entry(0));
     drop(log);
     let path = dir.path().join(match_folder(id)).join(JOURNAL_FILE);
@@ -270,6 +274,7 @@ fn a_bad_journal_line_leaves_the_match_broken_naming_file_and_line() {
     let bad_id = bad.id();
     drop((good, bad));
     let path = dir.path().join(match_folder(bad_id)).join(JOURNAL_FILE);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(
         &path,
         "{\"turn\":0,\"seat\":0,\"answer\":{\"by\":\"timeout\"}}\n[]\n",
@@ -312,4 +317,23 @@ fn match_numbers_are_not_reused() {
     store.remove_table(1).unwrap();
     let second = store.begin_match(2, 1, &plan()).unwrap().id();
     assert!(second > first);
+}
+
+#[test]
+fn the_last_match_of_a_table_and_its_last_finished_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    store.put_table(&table(1), &seats()).unwrap();
+    store.put_table(&table(2), &seats()).unwrap();
+    assert_eq!(store.last_match(1, false).unwrap(), None);
+    let mut first = store.begin_match(1, 1, &plan()).unwrap();
+    bot_match(Some(&mut first));
+    let second = store.begin_match(1, 2, &plan()).unwrap();
+    store.begin_match(2, 3, &plan()).unwrap();
+    let last = store.last_match(1, false).unwrap().unwrap();
+    assert_eq!((last.id, last.state), (second.id(), MatchState::Playing));
+    let done = store.last_match(1, true).unwrap().unwrap();
+    assert_eq!((done.id, done.state), (first.id(), MatchState::Finished));
+    assert_eq!(store.table(2).unwrap().unwrap().0, table(2));
+    assert_eq!(store.table(3).unwrap(), None);
 }
