@@ -8,6 +8,8 @@
 //! times THINK milliseconds (default 1000: a quick person), or at once
 //! with THINK 0 (every table then runs flat out and the figures measure a
 //! saturated server: latency is then queueing, see docs/performance.md).
+//! With a think time, the tables start spread over one THINK (as tables
+//! of people do), not all in the same instant.
 //!
 //! ```sh
 //! cargo bench --bench server                # 500 tables, 2 games each, THINK 1000
@@ -66,7 +68,10 @@ fn main() {
             std::thread::Builder::new()
                 .name(format!("client-{i}"))
                 .stack_size(256 * 1024)
-                .spawn(move || client(&url, &barrier, think, i as u64))
+                .spawn(move || {
+                    let start = think.mul_f64(i as f64 / tables as f64);
+                    client(&url, &barrier, think, start, i as u64)
+                })
                 .expect("a client thread")
         })
         .collect();
@@ -168,11 +173,18 @@ fn start_server(data: &std::path::Path, table: &std::path::Path, tables: usize) 
 
 /// One client: a table of its own, the person's seat, then every question
 /// answered at once (as the native `honest` bot would).
-fn client(url: &str, barrier: &Barrier, think: Duration, seed: u64) -> Result<Seen, String> {
+fn client(
+    url: &str,
+    barrier: &Barrier,
+    think: Duration,
+    start: Duration,
+    seed: u64,
+) -> Result<Seen, String> {
     let mut pause = Pause::new(think, seed);
     let ready = sit(url);
     barrier.wait();
     let mut c = ready?;
+    std::thread::sleep(start);
     c.send(&ClientMsg::Start {
         fill_with_bots: false,
     })
