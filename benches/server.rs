@@ -23,6 +23,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
+/// Decisions sent this early in the run are left out of the second,
+/// warmed-up figures (every table started, its bots loaded).
+const WARM_UP: Duration = Duration::from_secs(10);
+
 /// How long any one message may take before the run is called failed.
 const PATIENCE: Duration = Duration::from_secs(120);
 
@@ -40,8 +44,9 @@ fn table_file(games: u32) -> String {
 /// What one client saw.
 #[derive(Default)]
 struct Seen {
-    /// Decision sent → next message, each.
-    latencies: Vec<Duration>,
+    /// Each decision: when it was sent (from the start of the run) and how
+    /// long until the next message.
+    latencies: Vec<(Duration, Duration)>,
     /// Messages received during the match.
     messages: usize,
 }
@@ -105,10 +110,15 @@ fn main() {
         );
         std::process::exit(1);
     }
-    let mut l = seen.latencies;
+    let mut l: Vec<Duration> = seen.latencies.iter().map(|&(_, d)| d).collect();
+    let mut warm: Vec<Duration> = seen
+        .latencies
+        .iter()
+        .filter(|&&(at, _)| at >= WARM_UP)
+        .map(|&(_, d)| d)
+        .collect();
     l.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let pct = |p: f64| ms(l[((p * l.len() as f64).ceil() as usize).clamp(1, l.len()) - 1]);
+    warm.sort();
     println!(
         "{tables} tables x {games} games (1 scripted client thinking {} ms + 2 Lua bots each, \
          --bot-delay 0): {} decisions in {:.1} s",
@@ -116,12 +126,12 @@ fn main() {
         l.len(),
         elapsed.as_secs_f64()
     );
+    println!("decision -> next update: {}", percentiles(&l));
     println!(
-        "decision -> next update: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        pct(0.50),
-        pct(0.90),
-        pct(0.99),
-        ms(l[l.len() - 1])
+        "  the same after the first {} s ({} decisions): {}",
+        WARM_UP.as_secs(),
+        warm.len(),
+        percentiles(&warm)
     );
     println!(
         "throughput: {:.0} client decisions/s, {:.0} messages/s to clients",
@@ -136,6 +146,23 @@ fn main() {
         );
     }
     println!("load average (1 min) before {load_before}, after {load_after}");
+}
+
+/// p50, p90, p99 and max of sorted durations, in milliseconds.
+fn percentiles(sorted: &[Duration]) -> String {
+    if sorted.is_empty() {
+        return "none".into();
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let at =
+        |p: f64| ms(sorted[((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1]);
+    format!(
+        "p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        at(0.50),
+        at(0.90),
+        at(0.99),
+        ms(sorted[sorted.len() - 1])
+    )
 }
 
 /// Starts `liar serve` on a free port with `table` as its only preset;
@@ -184,6 +211,7 @@ fn client(
     let ready = sit(url);
     barrier.wait();
     let mut c = ready?;
+    let run = Instant::now();
     std::thread::sleep(start);
     c.send(&ClientMsg::Start {
         fill_with_bots: false,
@@ -195,7 +223,7 @@ fn client(
     loop {
         let msg = c.recv_within(PATIENCE).map_err(|e| e.to_string())?;
         if let Some(t) = sent.take() {
-            seen.latencies.push(t.elapsed());
+            seen.latencies.push((t - run, t.elapsed()));
         }
         seen.messages += 1;
         match msg {
