@@ -432,6 +432,12 @@ impl Lobby {
         });
         table.send_states(&inner);
         drop(inner);
+        // No longer a spectator of another table.
+        if let Place::Spectator(old) = &session.place
+            && old.id != table.id
+        {
+            old.lock().drop_conn(session.peer.id);
+        }
         self.unwatch(session.peer.id);
         session.watching = false;
         session.place = Place::Seat(table, seat);
