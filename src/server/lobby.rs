@@ -279,6 +279,10 @@ impl Lobby {
 
     /// Tells the connections watching the lobby that it changed.
     fn lobby_changed(&self) {
+        // Nobody watching (the usual case once people sit): nothing to build.
+        if lock(&self.watchers).is_empty() {
+            return;
+        }
         let text = encode(&ServerMsg::Tables {
             tables: self.tables(),
         });
