@@ -16,7 +16,7 @@ pub const WAIT: Duration = Duration::from_secs(30);
 
 /// A `liar serve` process, killed when dropped.
 pub struct Server {
-    child: Child,
+    child: Option<Child>,
     /// `127.0.0.1:PORT`.
     pub addr: String,
     /// Its own data folder, unless the test gave `--data`.
@@ -24,20 +24,20 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `liar serve --addr 127.0.0.1:0 --bot-delay 0` with `args` (and
-    /// a scratch data folder of its own unless they give `--data`)
-    /// and waits for the address it prints.
+    /// Starts `liar serve --addr 127.0.0.1:0` with `args` (and
+    /// `--bot-delay 0` unless they give one, and a scratch data folder of
+    /// its own unless they give `--data`) and waits for the address it
+    /// prints.
     pub fn start(args: &[&str]) -> Server {
+        let delay: &[&str] = if args.contains(&"--bot-delay") {
+            &[]
+        } else {
+            &["--bot-delay", "0"]
+        };
         let data = (!args.contains(&"--data")).then(|| temp_dir("online-data"));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("liar"))
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--bot-delay",
-                "0",
-                "--quiet",
-            ])
+            .args(["serve", "--addr", "127.0.0.1:0", "--quiet"])
+            .args(delay)
             .args(args)
             .args(
                 data.iter()
@@ -65,7 +65,7 @@ impl Server {
             .unwrap_or_else(|| panic!("an address line, got {line:?}"))
             .to_string();
         Server {
-            child,
+            child: Some(child),
             addr,
             _data: data,
         }
@@ -98,16 +98,33 @@ impl Server {
         status == 200 && String::from_utf8_lossy(&body).contains("\"ok\":true")
     }
 
+    /// Sends SIGTERM and waits (within [`WAIT`]) for the exit code.
+    #[cfg(unix)]
+    pub fn terminate(mut self) -> Option<i32> {
+        let mut child = self.child.take()?;
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(child.wait().ok().and_then(|s| s.code()));
+        });
+        rx.recv_timeout(WAIT).ok().flatten()
+    }
+
     /// Whether the process is still running.
     pub fn running(&mut self) -> bool {
-        self.child.try_wait().ok().flatten().is_none()
+        self.child
+            .as_mut()
+            .is_some_and(|c| c.try_wait().ok().flatten().is_none())
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 
@@ -154,16 +171,27 @@ impl Client {
 
     /// The next message (within [`WAIT`]).
     pub fn recv(&mut self) -> ServerMsg {
-        let msg = self.conn.recv_within(WAIT).expect("a message in time");
-        self.note(&msg);
-        msg
+        self.recv_within(WAIT).expect("a message in time")
     }
 
-    /// The next message within `wait`, if any.
+    /// The next message within `wait`, if any. Reads in short slices: the
+    /// server's pings would otherwise restart a long read's timeout.
     pub fn recv_within(&mut self, wait: Duration) -> Option<ServerMsg> {
-        let msg = self.conn.recv_within(wait).ok()?;
-        self.note(&msg);
-        Some(msg)
+        let end = Instant::now() + wait;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            match self.conn.recv_within(left.min(Duration::from_millis(500))) {
+                Ok(msg) => {
+                    self.note(&msg);
+                    return Some(msg);
+                }
+                Err(liar::online::ClientError::TimedOut) => continue,
+                Err(_) => return None,
+            }
+        }
     }
 
     fn note(&mut self, msg: &ServerMsg) {
@@ -232,9 +260,8 @@ impl Client {
                 answers += 1;
                 continue;
             }
-            match self.recv() {
-                ServerMsg::MatchEnd { .. } => return answers,
-                _ => {}
+            if let ServerMsg::MatchEnd { .. } = self.recv() {
+                return answers;
             }
         }
         panic!("the match did not end in time");
