@@ -388,3 +388,70 @@ fn unhex(text: &str) -> Option<TokenHash> {
     }
     Some(hash)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::presets::builtin;
+
+    #[test]
+    fn token_hashes_go_to_hex_and_back() {
+        let hash: TokenHash = std::array::from_fn(|i| (i * 37) as u8);
+        let text = hex(&hash);
+        assert_eq!(text.len(), 64);
+        assert_eq!(unhex(&text), Some(hash));
+        assert_eq!(unhex(&text[2..]), None);
+        assert_eq!(unhex(&format!("zz{}", &text[2..])), None);
+    }
+
+    fn round_trip(preset: &Preset, seats: Vec<PlanSeat>) {
+        let plan = MatchPlan {
+            table: 9,
+            preset: preset.name.clone(),
+            seed: 77,
+            sealed: true,
+            seats,
+        };
+        let kept = KeptPlan::of(&plan);
+        let json = serde_json::to_value(&kept).unwrap();
+        let back: KeptPlan = serde_json::from_value(json).unwrap();
+        assert_eq!(back.plan(9, 77, preset), Some(plan));
+    }
+
+    #[test]
+    fn a_plan_is_rebuilt_with_the_presets_bots() {
+        let presets = builtin().unwrap();
+        let default = &presets[0];
+        let mut seats = vec![PlanSeat::Person { name: "Ann".into() }];
+        seats.extend(default.table.seats[1..].iter().cloned().map(PlanSeat::Bot));
+        round_trip(default, seats);
+    }
+
+    #[test]
+    fn a_plan_is_rebuilt_with_the_tables_filling_bot() {
+        let presets = builtin().unwrap();
+        let three = &presets[1];
+        let filler = SeatConfig {
+            name: "Expert 3".into(),
+            bot: Some(three.table.online.bot.clone()),
+            limits: three.table.limits,
+        };
+        let seats = vec![
+            PlanSeat::Person { name: "Ann".into() },
+            PlanSeat::Person { name: "Bob".into() },
+            PlanSeat::Bot(filler),
+        ];
+        round_trip(three, seats);
+    }
+
+    #[test]
+    fn a_plan_of_another_preset_is_not_rebuilt() {
+        let presets = builtin().unwrap();
+        let plan = KeptPlan {
+            preset: "three".into(),
+            sealed: false,
+            seats: vec![],
+        };
+        assert_eq!(plan.plan(1, 1, &presets[0]), None);
+    }
+}
