@@ -6,5 +6,6 @@ mod journal;
 mod play;
 mod privacy;
 mod reconnect;
+mod restart;
 mod support;
 mod timers;
