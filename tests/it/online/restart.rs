@@ -234,12 +234,21 @@ fn uninterrupted() -> Vec<u8> {
     replay(&server, table)
 }
 
-/// Plays [`BEFORE_KILL`] answers, kills the server while the next person's
-/// question waits, and returns the table and the people.
+/// Plays [`BEFORE_KILL`] answers, kills the server (SIGKILL) while the
+/// next person's question waits, and returns the table and the people.
 fn play_then_kill(server: Server) -> (TableId, [Person; 2]) {
+    play_then_stop(server, drop)
+}
+
+/// [`play_then_kill`], stopping the server with `stop`.
+fn play_then_stop(server: Server, stop: impl FnOnce(Server)) -> (TableId, [Person; 2]) {
     let (table, people) = sit_two(&server);
     let mut server = Some(server);
-    let (people, stops) = play_both(people, BEFORE_KILL, || drop(server.take()));
+    let (people, stops) = play_both(people, BEFORE_KILL, || {
+        if let Some(server) = server.take() {
+            stop(server);
+        }
+    });
     assert!(server.is_none(), "the server was killed mid-match");
     assert!(stops.contains(&Stop::Asked), "{stops:?}");
     assert!(!stops.contains(&Stop::End), "{stops:?}");
@@ -272,6 +281,17 @@ fn a_server_killed_mid_match_carries_on_after_a_restart_with_the_same_replay() {
         folder.replay() == replay,
         "the data folder's replay differs from the one served"
     );
+}
+
+#[test]
+fn a_server_stopped_by_sigterm_mid_match_carries_on_after_a_restart() {
+    let folder = Folder::new("restart-term");
+    let (table, people) = play_then_stop(folder.start(), |server| {
+        assert_eq!(server.terminate(), Some(0));
+    });
+    let replay = restart_and_finish(&folder, table, people);
+    assert!(replay == uninterrupted());
+    assert!(folder.replay() == replay);
 }
 
 #[test]
