@@ -25,7 +25,9 @@ mod words;
 
 pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
-pub use msg::{AppMsg, CheckMsg, ClaimMsg, HandColumn, Msg, RulesMsg, TournamentMsg, ViewerMsg};
+pub use msg::{
+    AppMsg, CheckMsg, ClaimMsg, HandColumn, JoinMsg, Msg, RulesMsg, TournamentMsg, ViewerMsg,
+};
 pub use rules_text::rules_text;
 pub use words::{
     Noun, category_name, count, example_claim, example_words, keep_example, partial_example,
