@@ -5,6 +5,7 @@ mod check_report;
 mod failure;
 mod failure_text;
 mod interrupt;
+mod join;
 mod lang;
 mod output;
 mod recorded;
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::NewBot(args) => bot_tools::new(&args, &ctx),
         Command::Tournament(args) => tournament::run(&args, &ctx),
         Command::Replay(args) => replay::run(&args, &ctx),
+        Command::Join(args) => join::run(&args, &ctx),
         Command::Completions(args) => {
             let script = crate::cli::completions(args.shell);
             stdout::print("completion script", &String::from_utf8_lossy(&script))
