@@ -1,0 +1,5 @@
+//! `liar serve` end to end: the real binary on loopback, real sockets,
+//! scripted clients (docs/online.md).
+
+mod play;
+mod support;
