@@ -141,28 +141,34 @@ impl Narrator {
 
     /// Ends a match played elsewhere with its `match_end` line. With the
     /// match's whole replay (every die is known once it is over), the
-    /// summary per player comes first, as at the end of `liar play`, and
-    /// the replay's own last line (which reveals a drawn seed) is told;
-    /// without it, the results.
+    /// summary per player comes first, as at the end of `liar play`; then
+    /// the results (the seed stays in the replay: its commitment was not
+    /// told at the start).
     pub fn end_remote(&mut self, replay: Option<&[Event]>, wins: &[u32], aborted: bool) {
         let mut lines = Vec::new();
-        let last = replay.and_then(|events| events.last());
-        let end = match (replay, last) {
-            (Some(events), Some(end @ Event::MatchEnd { .. })) => {
-                self.tally = MatchTally::default();
-                for event in events {
-                    self.tally.event(event);
-                }
-                if self.people() {
-                    lines = self.summary();
-                }
-                end.clone()
+        let (mut wins, mut aborted) = (wins.to_vec(), aborted);
+        if let Some(events) = replay
+            && let Some(Event::MatchEnd {
+                wins: told,
+                aborted: stopped,
+                ..
+            }) = events.last()
+        {
+            self.tally = MatchTally::default();
+            for event in events {
+                self.tally.event(event);
             }
-            _ => Event::MatchEnd {
-                wins: wins.to_vec(),
-                aborted,
-                seed: None,
-            },
+            if self.people() {
+                lines = self.summary();
+            }
+            (wins, aborted) = (told.clone(), *stopped);
+        }
+        // The seed stays in the replay: its commitment was not told at the
+        // start, so it would have nothing to be checked against here.
+        let end = Event::MatchEnd {
+            wins,
+            aborted,
+            seed: None,
         };
         lines.extend(self.render.table_event(&end));
         self.write(&lines);

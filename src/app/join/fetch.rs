@@ -12,8 +12,27 @@ const WAIT: Duration = Duration::from_secs(10);
 /// The largest replay downloaded.
 const MAX_BYTES: usize = 64 << 20;
 
-/// The body of `GET path` on `host` (`host:port`), or why not.
+/// How long a replay that is not there yet is asked for again: the
+/// server may announce the end of a match a moment before it serves the
+/// replay.
+const NOT_YET: Duration = Duration::from_secs(3);
+
+/// The body of `GET path` on `host` (`host:port`), or why not; a `404` is
+/// asked again for up to [`NOT_YET`].
 pub fn get(host: &str, path: &str) -> Result<Vec<u8>, String> {
+    let give_up = std::time::Instant::now() + NOT_YET;
+    loop {
+        match get_once(host, path) {
+            Err(e) if e.contains(" 404") && std::time::Instant::now() < give_up => {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// One `GET`.
+fn get_once(host: &str, path: &str) -> Result<Vec<u8>, String> {
     let address = host
         .to_socket_addrs()
         .map_err(|e| e.to_string())?
