@@ -107,6 +107,8 @@ pub enum Comeback {
 /// State the terminal and the thread share.
 struct Shared {
     mode: AtomicU8,
+    /// The terminal is done: no more coming back.
+    closing: AtomicBool,
     withdraw: Arc<AtomicBool>,
     comeback: Mutex<Option<Comeback>>,
 }
@@ -161,6 +163,7 @@ impl Link {
         let (in_tx, in_rx) = mpsc::channel();
         let shared = Arc::new(Shared {
             mode: AtomicU8::new(Mode::Lobby as u8),
+            closing: AtomicBool::new(false),
             withdraw,
             comeback: Mutex::new(None),
         });
@@ -246,6 +249,7 @@ impl Link {
 
     /// Sends what is queued, closes the connection and ends the thread.
     pub fn close(mut self) {
+        self.shared.closing.store(true, Ordering::SeqCst);
         self.out = None;
         if let Some(thread) = self.thread.take() {
             // A thread that panicked has nothing left to send.
@@ -336,6 +340,9 @@ impl Worker {
     /// Connects again and resumes; `None` when there is nothing to come
     /// back to, or every attempt failed.
     fn reconnect(&mut self) -> Option<Connection> {
+        if self.shared.closing.load(Ordering::SeqCst) {
+            return None;
+        }
         let comeback = self
             .shared
             .comeback
@@ -349,7 +356,9 @@ impl Worker {
         let max = u32::try_from(BACKOFF_MS.len()).unwrap_or(u32::MAX);
         for (attempt, pause) in (1..).zip(BACKOFF_MS) {
             let _ = self.incoming.send(Incoming::Reconnecting { attempt, max });
-            std::thread::sleep(Duration::from_millis(pause));
+            if !self.pause(Duration::from_millis(pause)) {
+                return None;
+            }
             let Ok((mut connection, _, _)) = connect(&self.url) else {
                 continue;
             };
@@ -366,6 +375,21 @@ impl Worker {
             }
         }
         None
+    }
+}
+
+impl Worker {
+    /// Waits `wait` before connecting again; `false` if the terminal is
+    /// done meanwhile.
+    fn pause(&self, wait: Duration) -> bool {
+        let end = std::time::Instant::now() + wait;
+        while std::time::Instant::now() < end {
+            if self.shared.closing.load(Ordering::SeqCst) {
+                return false;
+            }
+            std::thread::sleep(POLL);
+        }
+        !self.shared.closing.load(Ordering::SeqCst)
     }
 }
 

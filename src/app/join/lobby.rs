@@ -267,22 +267,12 @@ impl Session {
             .send(ClientMsg::CreateTable { preset, name: None });
         loop {
             match self.next()? {
-                // The server shows its new table to whoever made it.
+                // The server shows its new table to whoever made it (the
+                // lobby's lists may name tables others made meanwhile).
                 ServerMsg::State(state) if known.iter().all(|k| k.id != state.table.id) => {
                     let id = state.table.id;
                     self.say(Style::Hint, JoinMsg::Created { id });
                     return Ok(Some(id));
-                }
-                ServerMsg::Tables { tables } => {
-                    let made = tables
-                        .iter()
-                        .map(|t| t.id)
-                        .filter(|id| known.iter().all(|k| k.id != *id))
-                        .max();
-                    if let Some(id) = made {
-                        self.say(Style::Hint, JoinMsg::Created { id });
-                        return Ok(Some(id));
-                    }
                 }
                 ServerMsg::Error { code, message } => {
                     self.say(

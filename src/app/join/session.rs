@@ -124,15 +124,32 @@ impl Session {
     /// first.
     pub fn may_ask(&mut self) -> bool {
         self.withdraw.store(false, Ordering::SeqCst);
+        !self.news_waiting()
+    }
+
+    /// Whether news that settles a question has come and waits to be
+    /// handled. The connection's thread raises the withdraw flag after it
+    /// hands a message on, so a flag raised for news already handled can
+    /// withdraw a later question: such a question is asked again.
+    pub fn news_waiting(&mut self) -> bool {
         while let Some(incoming) = self.link.try_recv() {
             self.backlog.push_back(incoming);
         }
         let mode = self.link.mode();
-        !self.backlog.iter().any(|incoming| mode.settles(incoming))
+        self.backlog.iter().any(|incoming| mode.settles(incoming))
     }
 
     /// Asks `question` and reads the answer.
     pub fn ask(&mut self, question: &str) -> Result<Answer, Failure> {
+        loop {
+            match self.ask_once(question)? {
+                Answer::Withdrawn if !self.news_waiting() => continue,
+                answer => return Ok(answer),
+            }
+        }
+    }
+
+    fn ask_once(&mut self, question: &str) -> Result<Answer, Failure> {
         if !self.may_ask() {
             return Ok(Answer::Withdrawn);
         }

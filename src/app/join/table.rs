@@ -24,6 +24,16 @@ enum Flow {
     Stop,
 }
 
+/// A question standing for this seat.
+#[derive(Clone)]
+struct Open {
+    question: TurnQuestion,
+    /// Public events told when it came: a later one settles it.
+    events: u64,
+    /// When its timer runs out.
+    deadline: Instant,
+}
+
 /// One table, from the waiting room to the end of its match.
 struct Table<'s> {
     session: &'s mut Session,
@@ -40,6 +50,9 @@ struct Table<'s> {
     next_event: u64,
     /// The last answer sent, by question number.
     answered: Option<(u64, Move)>,
+    /// The question standing for this seat, until it is answered or the
+    /// match moves on without the answer.
+    open: Option<Open>,
     /// The last question asked, to ask again when the answer is refused.
     question: Option<TurnQuestion>,
     /// The seats last shown in the waiting room.
@@ -69,6 +82,7 @@ pub fn play(session: &mut Session, id: TableId, you: Option<Seat>) -> Result<(),
         begun: false,
         next_event: 0,
         answered: None,
+        open: None,
         question: None,
         shown_seats: None,
         host_waits: false,
@@ -101,11 +115,14 @@ impl Table<'_> {
                     turn,
                     view,
                     deadline_ms,
-                } => self.ask(TurnQuestion {
-                    turn,
-                    view,
-                    deadline_ms,
-                })?,
+                } => {
+                    self.offer(TurnQuestion {
+                        turn,
+                        view,
+                        deadline_ms,
+                    });
+                    Flow::Go
+                }
                 ServerMsg::MatchEnd {
                     wins,
                     aborted,
@@ -121,6 +138,11 @@ impl Table<'_> {
                 | ServerMsg::Pong => Flow::Go,
             };
             if let Flow::Stop = flow {
+                return Ok(());
+            }
+            // The question standing is asked (again, after news that did
+            // not settle it) once everything that came before is told.
+            if let Flow::Stop = self.ask()? {
                 return Ok(());
             }
         }
@@ -157,10 +179,13 @@ impl Table<'_> {
                 self.event(i as u64, event);
             }
         }
-        match state.your_turn {
-            Some(question) => self.ask(question),
-            None => Ok(Flow::Go),
+        if self.you.is_some() {
+            match state.your_turn {
+                Some(question) => self.offer(question),
+                None => self.open = None,
+            }
         }
+        Ok(Flow::Go)
     }
 
     /// Shows the seats as they fill; asks the host whether to start.
@@ -284,6 +309,16 @@ impl Table<'_> {
             self.begin();
         }
         self.next_event = index + 1;
+        if let Some(open) = &self.open
+            && index >= open.events
+        {
+            // The match went on without the answer: its time ran out.
+            if Instant::now() >= open.deadline {
+                self.session.say(Style::Hint, JoinMsg::TimeUp);
+            }
+            self.open = None;
+        }
+        self.session.link.set_mode(Mode::Playing);
         self.narrator.public_event(event);
         if let Some(player) = &mut self.player {
             player.observe(event);
@@ -313,32 +348,58 @@ impl Table<'_> {
         }
     }
 
-    /// This seat's question: asked as `liar play` asks it, answered once.
-    fn ask(&mut self, question: TurnQuestion) -> Result<Flow, Failure> {
+    /// A question for this seat: it stands until answered (an answer
+    /// already sent for it is sent again: it may have been lost with a
+    /// connection; the server ignores a second one).
+    fn offer(&mut self, question: TurnQuestion) {
+        if self.player.is_none() {
+            return;
+        }
+        self.session.link.set_mode(Mode::Playing);
+        if let Some((turn, decision)) = &self.answered
+            && *turn == question.turn
+        {
+            self.session.link.send(ClientMsg::Decide {
+                turn: *turn,
+                decision: decision.clone(),
+            });
+            self.open = None;
+            return;
+        }
+        let deadline = Instant::now() + Duration::from_millis(question.deadline_ms);
+        self.open = Some(Open {
+            question,
+            events: self.next_event,
+            deadline,
+        });
+    }
+
+    /// Asks the standing question as `liar play` asks it, unless news
+    /// waits to be told first.
+    fn ask(&mut self) -> Result<Flow, Failure> {
+        let Some(open) = self.open.clone() else {
+            return Ok(Flow::Go);
+        };
         if !self.begun {
             self.begin();
         }
         let Some(player) = &mut self.player else {
             return Ok(Flow::Go);
         };
-        if let Some((turn, decision)) = &self.answered
-            && *turn == question.turn
-        {
-            // Asked again after a reconnect: the answer may have been lost
-            // with the connection; the server ignores it if not.
-            self.session.link.send(ClientMsg::Decide {
-                turn: *turn,
-                decision: decision.clone(),
-            });
-            return Ok(Flow::Go);
-        }
+        let question = open.question;
         self.question = Some(question.clone());
-        if !self.session.may_ask() {
-            return Ok(Flow::Go);
-        }
-        let deadline = Instant::now() + Duration::from_millis(question.deadline_ms);
-        player.set_deadline(Some(deadline));
-        match player.decide(&question.view.view()) {
+        player.set_deadline(Some(open.deadline));
+        let decided = loop {
+            if !self.session.may_ask() {
+                return Ok(Flow::Go);
+            }
+            match player.decide(&question.view.view()) {
+                // Withdrawn by a flag raised for news handled already.
+                Err(PlayerError::Failed { .. }) if !self.session.news_waiting() => continue,
+                decided => break decided,
+            }
+        };
+        match decided {
             Ok(decision) => {
                 let decision = Move::from(decision);
                 self.session.link.send(ClientMsg::Decide {
@@ -346,6 +407,7 @@ impl Table<'_> {
                     decision: decision.clone(),
                 });
                 self.answered = Some((question.turn, decision));
+                self.open = None;
                 Ok(Flow::Go)
             }
             Err(PlayerError::Quit) if player.chose_to_leave() => {
@@ -359,12 +421,9 @@ impl Table<'_> {
                 }
                 Ok(Flow::Stop)
             }
-            Err(PlayerError::Failed { .. }) => {
-                if Instant::now() >= deadline {
-                    self.session.say(Style::Hint, JoinMsg::TimeUp);
-                }
-                Ok(Flow::Go)
-            }
+            // Withdrawn: the news is told, and the question asked again
+            // if it still stands.
+            Err(PlayerError::Failed { .. }) => Ok(Flow::Go),
         }
     }
 
@@ -375,10 +434,10 @@ impl Table<'_> {
         match code {
             ErrorCode::Illegal => {
                 self.answered = None;
-                match self.question.clone() {
-                    Some(question) => self.ask(question),
-                    None => Ok(Flow::Go),
+                if let Some(question) = self.question.clone() {
+                    self.offer(question);
                 }
+                Ok(Flow::Go)
             }
             ErrorCode::NotYourTurn => {
                 self.session.say(Style::Hint, JoinMsg::TooLate);
@@ -398,6 +457,7 @@ impl Table<'_> {
     /// and where to download the replay.
     fn end(&mut self, wins: &[u32], aborted: bool, replay: &str) {
         self.session.link.set_mode(Mode::Lobby);
+        self.session.link.set_comeback(None);
         if !self.begun {
             self.begin();
         }
