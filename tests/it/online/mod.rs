@@ -4,4 +4,6 @@
 #[cfg(unix)]
 mod join;
 mod play;
+mod privacy;
+mod reconnect;
 mod support;

@@ -69,6 +69,7 @@ impl Server {
         let mut client = Client {
             conn: Connection::open(&self.ws()).expect("a connection"),
             log: Vec::new(),
+            pending: None,
         };
         client.expect(|m| matches!(m, ServerMsg::Welcome { .. }));
         client
@@ -124,26 +125,40 @@ pub struct Client {
     pub conn: Connection,
     /// Every message received.
     pub log: Vec<ServerMsg>,
+    /// The last question received and not answered yet.
+    pub pending: Option<(u64, SeatSnapshot)>,
 }
 
 impl Client {
     /// Sends a message.
     pub fn send(&mut self, msg: ClientMsg) {
+        if let ClientMsg::Decide { turn, .. } = &msg
+            && self.pending.as_ref().is_some_and(|(t, _)| t == turn)
+        {
+            self.pending = None;
+        }
         self.conn.send(&msg).expect("send");
     }
 
     /// The next message (within [`WAIT`]).
     pub fn recv(&mut self) -> ServerMsg {
         let msg = self.conn.recv_within(WAIT).expect("a message in time");
-        self.log.push(msg.clone());
+        self.note(&msg);
         msg
     }
 
     /// The next message within `wait`, if any.
     pub fn recv_within(&mut self, wait: Duration) -> Option<ServerMsg> {
         let msg = self.conn.recv_within(wait).ok()?;
-        self.log.push(msg.clone());
+        self.note(&msg);
         Some(msg)
+    }
+
+    fn note(&mut self, msg: &ServerMsg) {
+        if let ServerMsg::YourTurn { turn, view, .. } = msg {
+            self.pending = Some((*turn, view.clone()));
+        }
+        self.log.push(msg.clone());
     }
 
     /// Reads until a message `pred` accepts (within [`WAIT`]) and returns it.
@@ -197,14 +212,15 @@ impl Client {
         let mut answers = 0;
         let end = Instant::now() + Duration::from_secs(120);
         while Instant::now() < end {
+            if let Some((turn, view)) = self.pending.clone() {
+                self.send(ClientMsg::Decide {
+                    turn,
+                    decision: scripted_move(&view),
+                });
+                answers += 1;
+                continue;
+            }
             match self.recv() {
-                ServerMsg::YourTurn { turn, view, .. } => {
-                    self.send(ClientMsg::Decide {
-                        turn,
-                        decision: scripted_move(&view),
-                    });
-                    answers += 1;
-                }
                 ServerMsg::MatchEnd { .. } => return answers,
                 _ => {}
             }
