@@ -54,7 +54,9 @@ struct Table<'s> {
     /// match moves on without the answer.
     open: Option<Open>,
     /// The last question asked, to ask again when the answer is refused.
-    question: Option<TurnQuestion>,
+    asked: Option<Open>,
+    /// Whether the person was told the seat stays theirs.
+    told_kept: bool,
     /// The seats last shown in the waiting room.
     shown_seats: Option<Vec<SeatSummary>>,
     /// The host chose to wait (asked again when the seats change).
@@ -83,14 +85,15 @@ pub fn play(session: &mut Session, id: TableId, you: Option<Seat>) -> Result<(),
         next_event: 0,
         answered: None,
         open: None,
-        question: None,
+        asked: None,
+        told_kept: false,
         shown_seats: None,
         host_waits: false,
         told_waiting: false,
         told_bot: false,
     };
     let result = table.run();
-    if matches!(result, Err(Failure::Interrupted { .. })) && you.is_some() {
+    if matches!(result, Err(Failure::Interrupted { .. })) && you.is_some() && !table.told_kept {
         table.session.say(Style::Hint, JoinMsg::SeatKept);
     }
     result
@@ -159,6 +162,9 @@ impl Table<'_> {
             return self.waiting_room();
         }
         self.session.link.set_mode(Mode::Playing);
+        if state.table.phase == Phase::Finished && !self.begun {
+            return Ok(self.finished(&state));
+        }
         self.note_bot();
         if !self.begun {
             self.begin();
@@ -386,8 +392,8 @@ impl Table<'_> {
         let Some(player) = &mut self.player else {
             return Ok(Flow::Go);
         };
+        self.asked = Some(open.clone());
         let question = open.question;
-        self.question = Some(question.clone());
         player.set_deadline(Some(open.deadline));
         let decided = loop {
             if !self.session.may_ask() {
@@ -416,6 +422,8 @@ impl Table<'_> {
                 Ok(Flow::Stop)
             }
             Err(PlayerError::Quit) => {
+                // The player said the seat stays.
+                self.told_kept = true;
                 if self.session.console.borrow().stopped() {
                     return Err(Failure::Interrupted { kept: true });
                 }
@@ -434,9 +442,7 @@ impl Table<'_> {
         match code {
             ErrorCode::Illegal => {
                 self.answered = None;
-                if let Some(question) = self.question.clone() {
-                    self.offer(question);
-                }
+                self.open = self.asked.clone();
                 Ok(Flow::Go)
             }
             ErrorCode::NotYourTurn => {
@@ -451,6 +457,35 @@ impl Table<'_> {
             }
             _ => Ok(Flow::Go),
         }
+    }
+
+    /// A table whose match ended while this client was away: its last
+    /// game and the results (the replay's address came with the end).
+    fn finished(&mut self, state: &TableState) -> Flow {
+        self.begin();
+        let from = state
+            .events
+            .iter()
+            .rposition(|e| matches!(e, PublicEvent::GameStart(_)))
+            .unwrap_or(0);
+        let mut wins = vec![0; state.table.seats.len()];
+        for (i, event) in state.events.iter().enumerate() {
+            if let PublicEvent::GameEnd(end) = event
+                && let Some(w) = wins.get_mut(end.winner)
+            {
+                *w += 1;
+            }
+            if i >= from || matches!(event, PublicEvent::Seating { .. }) {
+                self.event(i as u64, event);
+            }
+        }
+        let played = wins.iter().sum::<u32>();
+        self.narrator
+            .end_remote(None, &wins, played < state.table.games);
+        if self.you.is_some() {
+            self.session.forget_seat(self.id);
+        }
+        Flow::Stop
     }
 
     /// The end: the summary (counted from the replay, every die known now)

@@ -359,3 +359,40 @@ fn tls_and_nonsense_addresses_are_refused_with_what_to_do() {
     let errors = String::from_utf8_lossy(&out.stderr);
     assert!(errors.contains("не адрес сервера"), "{errors}");
 }
+
+#[test]
+fn quit_gives_the_seat_to_a_bot_that_plays_the_match_to_its_end() {
+    let dir = temp_dir("join-quit");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    let mut term = Terminal::start(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Ann"],
+    );
+    term.until_game_question(steady(Lang::En));
+    // Someone watches the table, to see how its match ends.
+    let mut watcher = server.client();
+    watcher.send(liar::online::ClientMsg::Spectate { table: 1 });
+    watcher.expect(|m| matches!(m, liar::online::ServerMsg::State(_)));
+    term.type_line("quit");
+    match term.next() {
+        Asked::Prompt(chunk) => assert!(chunk.contains(&JoinMsg::ConfirmLeave.text(Lang::En))),
+        Asked::End => panic!("not asked to confirm:\n{}", term.transcript),
+    }
+    term.type_line("y");
+    assert!(matches!(term.next(), Asked::End), "{}", term.transcript);
+    assert_eq!(term.exit_code(), 0, "{}", term.transcript);
+    assert!(
+        term.transcript
+            .contains(&JoinMsg::YouLeaveSeat.text(Lang::En))
+    );
+    let end = watcher.expect(|m| matches!(m, liar::online::ServerMsg::MatchEnd { .. }));
+    let liar::online::ServerMsg::MatchEnd { aborted, wins, .. } = end else {
+        unreachable!()
+    };
+    assert!(!aborted, "a bot played the seat to the end");
+    assert_eq!(wins.iter().sum::<u32>(), 1);
+    // The seat is given up: nothing to come back to.
+    let saved = std::fs::read_to_string(tokens(&data)).unwrap_or_default();
+    assert!(!saved.contains("\"1\""), "{saved}");
+}
