@@ -1,9 +1,12 @@
 //! `liar serve` end to end: the real binary on loopback, real sockets,
 //! scripted clients (docs/online.md).
 
+mod hostile;
 #[cfg(unix)]
 mod join;
+mod journal;
 mod play;
 mod privacy;
 mod reconnect;
 mod support;
+mod timers;
