@@ -160,6 +160,8 @@ impl HumanPlayer {
     fn read(&self) -> Result<String, PlayerError> {
         let line = self.console.borrow_mut().read_line();
         if line.is_none() && self.console.borrow().withdrawn() {
+            // The prompt's line is still open.
+            self.console.borrow_mut().blank();
             return Err(withdrawn());
         }
         line.ok_or_else(|| {
@@ -458,6 +460,7 @@ impl HumanPlayer {
             self.pose(&question);
             let Some(text) = self.console.borrow_mut().read_line() else {
                 if self.console.borrow().withdrawn() {
+                    self.console.borrow_mut().blank();
                     return Err(withdrawn());
                 }
                 return Ok(true);

@@ -6,7 +6,8 @@
 //! A question being asked at the terminal is withdrawn (the console's
 //! withdraw flag, see [`crate::human::Console::with_withdraw`]) when news
 //! arrives that settles it: in the waiting room any change at the table;
-//! during the match a new event, a new question or the end.
+//! during the match a new event, a new question or the end; and, at the
+//! table, a dropped connection (to say so) and its coming back.
 
 use crate::online::{ClientError, ClientMsg, Connection, PROTOCOL_VERSION, ServerMsg, TableId};
 use std::collections::VecDeque;
@@ -73,7 +74,9 @@ impl Mode {
     /// Whether `incoming` settles a question asked in this mode.
     pub fn settles(self, incoming: &Incoming) -> bool {
         match incoming {
-            Incoming::Lost(_) => self != Mode::Lobby,
+            Incoming::Lost(_)
+            | Incoming::Reconnecting { attempt: 1, .. }
+            | Incoming::Reconnected => self != Mode::Lobby,
             Incoming::Msg(msg) => match self {
                 Mode::Lobby => false,
                 Mode::Waiting => matches!(
@@ -327,14 +330,16 @@ impl Worker {
         Ok(())
     }
 
-    /// Hands `incoming` on, withdrawing the question it settles.
+    /// Hands `incoming` on, withdrawing the question it settles. The flag
+    /// is raised first: raised after, it could come down on a question
+    /// the terminal asks after handling this very message.
     fn hand_on(&self, incoming: Incoming) {
         let settles = Mode::of(self.shared.mode.load(Ordering::SeqCst)).settles(&incoming);
-        // A terminal that is gone reads nothing more.
-        let _ = self.incoming.send(incoming);
         if settles {
             self.shared.withdraw.store(true, Ordering::SeqCst);
         }
+        // A terminal that is gone reads nothing more.
+        let _ = self.incoming.send(incoming);
     }
 
     /// Connects again and resumes; `None` when there is nothing to come
@@ -355,7 +360,7 @@ impl Worker {
             .retain(|msg| !matches!(msg, ClientMsg::Decide { .. }));
         let max = u32::try_from(BACKOFF_MS.len()).unwrap_or(u32::MAX);
         for (attempt, pause) in (1..).zip(BACKOFF_MS) {
-            let _ = self.incoming.send(Incoming::Reconnecting { attempt, max });
+            self.hand_on(Incoming::Reconnecting { attempt, max });
             if !self.pause(Duration::from_millis(pause)) {
                 return None;
             }
@@ -370,7 +375,7 @@ impl Worker {
                 Comeback::Watch(table) => ClientMsg::Spectate { table: *table },
             };
             if connection.send(&again).is_ok() {
-                let _ = self.incoming.send(Incoming::Reconnected);
+                self.hand_on(Incoming::Reconnected);
                 return Some(connection);
             }
         }

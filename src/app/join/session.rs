@@ -128,9 +128,8 @@ impl Session {
     }
 
     /// Whether news that settles a question has come and waits to be
-    /// handled. The connection's thread raises the withdraw flag after it
-    /// hands a message on, so a flag raised for news already handled can
-    /// withdraw a later question: such a question is asked again.
+    /// handled. A question withdrawn without such news (the flag raised
+    /// for news handled just before it was asked) is asked again.
     pub fn news_waiting(&mut self) -> bool {
         while let Some(incoming) = self.link.try_recv() {
             self.backlog.push_back(incoming);

@@ -445,6 +445,14 @@ impl Table<'_> {
                 self.open = self.asked.clone();
                 Ok(Flow::Go)
             }
+            // Coming back after a drop, the seat (or the table) is gone:
+            // the server lost it.
+            ErrorCode::BadToken | ErrorCode::UnknownTable => {
+                self.session.forget_seat(self.id);
+                Err(Failure::Online(
+                    JoinMsg::TokenDropped { table: self.id }.text(self.session.lang),
+                ))
+            }
             ErrorCode::NotYourTurn => {
                 self.session.say(Style::Hint, JoinMsg::TooLate);
                 Ok(Flow::Go)

@@ -456,8 +456,8 @@ impl JoinMsg<'_> {
             JoinMsg::Reconnected => tr!(lang, "Back at the table.", "Снова за столом."),
             JoinMsg::Lost { reason } => tr!(
                 lang,
-                "the connection to the server is lost ({reason}); your seat is kept: run the same `liar join` again to come back",
-                "связь с сервером потеряна ({reason}); место сохранено: запустите тот же `liar join` снова, чтобы вернуться"
+                "the connection to the server is lost ({reason}); a seat taken stays yours: run the same `liar join` again to come back",
+                "связь с сервером потеряна ({reason}); занятое место остаётся за вами: запустите тот же `liar join` снова, чтобы вернуться"
             ),
             JoinMsg::Closed => tr!(
                 lang,
