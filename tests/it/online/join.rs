@@ -396,3 +396,84 @@ fn quit_gives_the_seat_to_a_bot_that_plays_the_match_to_its_end() {
     let saved = std::fs::read_to_string(tokens(&data)).unwrap_or_default();
     assert!(!saved.contains("\"1\""), "{saved}");
 }
+
+/// A TCP relay between `liar join` and the server whose connections the
+/// test can cut, as a flaky network would.
+struct Relay {
+    addr: String,
+    live: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn to(server: &str) -> Relay {
+        use std::net::{TcpListener, TcpStream};
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let live = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (server, kept) = (server.to_string(), live.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { break };
+                let Ok(upstream) = TcpStream::connect(&server) else {
+                    continue;
+                };
+                let mut kept = kept.lock().unwrap();
+                kept.push(client.try_clone().unwrap());
+                kept.push(upstream.try_clone().unwrap());
+                relay(client.try_clone().unwrap(), upstream.try_clone().unwrap());
+                relay(upstream, client);
+            }
+        });
+        Relay { addr, live }
+    }
+
+    /// Cuts every connection open now; new ones are relayed.
+    fn cut(&self) {
+        for stream in self.live.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+/// Copies `from` to `to` on a thread of its own until either closes.
+fn relay(mut from: std::net::TcpStream, mut to: std::net::TcpStream) {
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut from, &mut to);
+        let _ = to.shutdown(std::net::Shutdown::Both);
+    });
+}
+
+#[test]
+fn a_dropped_connection_is_made_again_and_the_seat_resumed() {
+    let dir = temp_dir("join-drop");
+    let server = duel_server(&dir);
+    let relay = Relay::to(&server.addr);
+    let data = dir.join("data");
+    let mut term = Terminal::start(
+        &data,
+        &["--lang", "en", "join", &relay.addr, "--name", "Ann"],
+    );
+    term.until_game_question(steady(Lang::En));
+    // The network fails while the question waits; the client says so,
+    // connects again, resumes, and asks the same question again.
+    relay.cut();
+    let code = term.play(steady(Lang::En));
+    let out = term.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    let dropped = JoinMsg::Reconnecting {
+        attempt: 1,
+        max: 10,
+    }
+    .text(Lang::En);
+    assert!(out.contains(&dropped), "{out}");
+    let back = out.find(&JoinMsg::Reconnected.text(Lang::En));
+    assert!(back.is_some(), "{out}");
+    assert!(
+        out.contains(&prefix(Msg::MatchOver { wins: "\0" }, Lang::En)),
+        "{out}"
+    );
+    assert!(!out.contains(&prefix(Msg::MatchStopped { wins: "\0" }, Lang::En)));
+    // After coming back the questions went on.
+    let after = &out[back.unwrap_or_default()..];
+    assert!(after.contains("── Your turn"), "{out}");
+}
