@@ -6,6 +6,7 @@ use super::{Context, Failure};
 use crate::cli::ServeArgs;
 use crate::config::{SeatConfig, load_table};
 use crate::human::Console;
+use crate::i18n::ServeMsg;
 use crate::server::presets::{self, Preset};
 use crate::server::web::{WebOptions, serve};
 use crate::server::{BotMaker, Lobby, LobbyOptions, LobbyStore, NoStore};
@@ -89,6 +90,8 @@ pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
         max_per_ip: args.max_per_ip,
     };
     let quiet = ctx.quiet;
+    let lang = ctx.lang(None);
+    let presets = lobby.preset_names().join(", ");
     serve(lobby, options, |addr| {
         // Tests and scripts read this line for the port: always printed.
         let _ = super::stdout::print(
@@ -96,14 +99,21 @@ pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
             &format!("liar serve: listening on http://{addr}\n"),
         );
         if !quiet {
-            super::stdout::note(&format!(
-                "liar serve: clients connect to ws://{addr}/ws; Ctrl-C stops"
-            ));
+            let addr = addr.to_string();
+            let msg = ServeMsg::Connect {
+                addr: &addr,
+                presets: &presets,
+            };
+            super::stdout::note(&msg.text(lang));
         }
     })
     .map_err(|source| Failure::File {
         action: "listen on",
         path: PathBuf::from(args.addr.to_string()),
         source,
-    })
+    })?;
+    if !quiet {
+        super::stdout::note(&ServeMsg::Stopped.text(lang));
+    }
+    Ok(())
 }

@@ -279,6 +279,10 @@ impl Lobby {
 
     /// Tells the connections watching the lobby that it changed.
     fn lobby_changed(&self) {
+        // Nobody watching (the usual case once people sit): nothing to build.
+        if lock(&self.watchers).is_empty() {
+            return;
+        }
         let text = encode(&ServerMsg::Tables {
             tables: self.tables(),
         });
@@ -432,6 +436,12 @@ impl Lobby {
         });
         table.send_states(&inner);
         drop(inner);
+        // No longer a spectator of another table.
+        if let Place::Spectator(old) = &session.place
+            && old.id != table.id
+        {
+            old.lock().drop_conn(session.peer.id);
+        }
         self.unwatch(session.peer.id);
         session.watching = false;
         session.place = Place::Seat(table, seat);

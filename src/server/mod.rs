@@ -11,6 +11,8 @@ pub mod legal;
 pub mod limits;
 pub mod lobby;
 pub mod lobby_store;
+#[cfg(test)]
+mod lobby_tests;
 pub mod match_log;
 pub mod match_thread;
 pub mod outbox;

@@ -78,3 +78,25 @@ fn a_replay_that_does_not_exist_is_not_found() {
     );
     assert_eq!(server.get("/api/health").0, 200);
 }
+
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_the_server_cleanly_even_with_people_connected() {
+    let server = Server::start(&[]);
+    let mut ann = server.client();
+    let table = ann.create("three");
+    ann.sit(table, "Ann");
+    assert_eq!(server.terminate(), Some(0));
+    // Ann's connection is closed.
+    let end = std::time::Instant::now() + super::support::WAIT;
+    while std::time::Instant::now() < end {
+        if ann
+            .recv_within(std::time::Duration::from_millis(200))
+            .is_none()
+            && ann.conn.send(&ClientMsg::Ping).is_err()
+        {
+            return;
+        }
+    }
+    panic!("the connection stayed open");
+}

@@ -16,24 +16,24 @@ pub const WAIT: Duration = Duration::from_secs(30);
 
 /// A `liar serve` process, killed when dropped.
 pub struct Server {
-    child: Child,
+    child: Option<Child>,
     /// `127.0.0.1:PORT`.
     pub addr: String,
 }
 
 impl Server {
-    /// Starts `liar serve --addr 127.0.0.1:0 --bot-delay 0` with `args`
-    /// and waits for the address it prints.
+    /// Starts `liar serve --addr 127.0.0.1:0` with `args` (and
+    /// `--bot-delay 0` unless they give one) and waits for the address it
+    /// prints.
     pub fn start(args: &[&str]) -> Server {
+        let delay: &[&str] = if args.contains(&"--bot-delay") {
+            &[]
+        } else {
+            &["--bot-delay", "0"]
+        };
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("liar"))
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--bot-delay",
-                "0",
-                "--quiet",
-            ])
+            .args(["serve", "--addr", "127.0.0.1:0", "--quiet"])
+            .args(delay)
             .args(args)
             .env("XDG_DATA_HOME", tests_data_home())
             .stdin(Stdio::null())
@@ -56,7 +56,10 @@ impl Server {
             .strip_prefix("liar serve: listening on http://")
             .unwrap_or_else(|| panic!("an address line, got {line:?}"))
             .to_string();
-        Server { child, addr }
+        Server {
+            child: Some(child),
+            addr,
+        }
     }
 
     /// The WebSocket URL.
@@ -86,16 +89,33 @@ impl Server {
         status == 200 && String::from_utf8_lossy(&body).contains("\"ok\":true")
     }
 
+    /// Sends SIGTERM and waits (within [`WAIT`]) for the exit code.
+    #[cfg(unix)]
+    pub fn terminate(mut self) -> Option<i32> {
+        let mut child = self.child.take()?;
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(child.wait().ok().and_then(|s| s.code()));
+        });
+        rx.recv_timeout(WAIT).ok().flatten()
+    }
+
     /// Whether the process is still running.
     pub fn running(&mut self) -> bool {
-        self.child.try_wait().ok().flatten().is_none()
+        self.child
+            .as_mut()
+            .is_some_and(|c| c.try_wait().ok().flatten().is_none())
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 

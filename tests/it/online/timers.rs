@@ -11,9 +11,9 @@ use std::time::Instant;
 
 const TABLE: &str = r#"
 [match]
-games = 2
+games = 1
 [rules]
-chips = 5
+chips = 4
 seating = "listed"
 [online]
 turn_seconds = 1
@@ -46,7 +46,8 @@ fn timeouts_are_penalised_then_a_bot_plays_until_the_person_is_back() {
     let dir = temp_dir("online-timers");
     let table_file = dir.join("quick.toml");
     std::fs::write(&table_file, TABLE).unwrap();
-    let server = Server::start(&[table_file.to_str().unwrap()]);
+    // Bots pause a little, so the match is still on when the person is back.
+    let server = Server::start(&[table_file.to_str().unwrap(), "--bot-delay", "150"]);
     let mut you = server.client();
     let table = you.create("quick");
     assert_eq!(you.sit(table, "Ann").0, 0);
@@ -74,6 +75,12 @@ fn timeouts_are_penalised_then_a_bot_plays_until_the_person_is_back() {
         decision: Move::Challenge,
     });
     assert_eq!(you.expect_error(), ErrorCode::NotYourTurn);
+    assert!(
+        !you.log
+            .iter()
+            .any(|m| matches!(m, ServerMsg::MatchEnd { .. })),
+        "the match is still on"
+    );
     assert!(
         you.log[before..]
             .iter()

@@ -1,0 +1,172 @@
+//! The lobby in process: seats, hosts, leaving, spectating.
+
+use super::lobby::{Lobby, LobbyOptions, Session};
+use super::lobby_store::NoStore;
+use super::match_thread::BotMaker;
+use super::outbox::Outbox;
+use super::presets::builtin;
+use crate::online::{ClientMsg, ErrorCode, Occupant, ServerMsg};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+struct Queue(Mutex<Sender<String>>);
+
+impl Outbox for Queue {
+    fn push(&self, text: Arc<str>) -> bool {
+        self.0.lock().unwrap().send(text.to_string()).is_ok()
+    }
+    fn close(&self) {}
+}
+
+fn lobby() -> Arc<Lobby> {
+    let bots: BotMaker = Arc::new(|_, _| Err("no bots in these tests".to_string()));
+    let options = LobbyOptions {
+        bot_delay: Duration::ZERO,
+        max_tables: 4,
+    };
+    Lobby::new(builtin().unwrap(), Arc::new(NoStore), bots, options)
+}
+
+fn connect(lobby: &Lobby) -> (Session, Receiver<String>) {
+    let (tx, rx) = channel();
+    (lobby.connect(Arc::new(Queue(Mutex::new(tx)))), rx)
+}
+
+/// Every message queued so far.
+fn drain(rx: &Receiver<String>) -> Vec<ServerMsg> {
+    rx.try_iter()
+        .map(|t| serde_json::from_str(&t).unwrap())
+        .collect()
+}
+
+fn last_error(rx: &Receiver<String>) -> Option<ErrorCode> {
+    drain(rx).into_iter().rev().find_map(|m| match m {
+        ServerMsg::Error { code, .. } => Some(code),
+        _ => None,
+    })
+}
+
+fn sit(lobby: &Arc<Lobby>, s: &mut Session, name: &str) {
+    lobby.handle(
+        s,
+        ClientMsg::TakeSeat {
+            table: 1,
+            seat: None,
+            name: name.into(),
+        },
+    );
+}
+
+#[test]
+fn the_first_person_seated_hosts_and_the_next_one_when_the_host_leaves() {
+    let lobby = lobby();
+    let (mut ann, ann_rx) = connect(&lobby);
+    lobby.handle(
+        &mut ann,
+        ClientMsg::CreateTable {
+            preset: "three".into(),
+            name: Some("Friday".into()),
+        },
+    );
+    sit(&lobby, &mut ann, "Ann");
+    let (mut bob, bob_rx) = connect(&lobby);
+    sit(&lobby, &mut bob, "Bob");
+    let table = &lobby.tables()[0];
+    assert_eq!(table.name, "Friday");
+    assert_eq!(table.host, Some(0));
+    assert_eq!(
+        drain(&ann_rx)
+            .iter()
+            .filter(|m| matches!(m, ServerMsg::Seated { .. }))
+            .count(),
+        1
+    );
+    // A second seat for the same connection is refused; so is a name taken.
+    sit(&lobby, &mut ann, "Ann again");
+    assert_eq!(last_error(&ann_rx), Some(ErrorCode::WrongState));
+    let (mut eve, eve_rx) = connect(&lobby);
+    sit(&lobby, &mut eve, "ann");
+    assert_eq!(last_error(&eve_rx), Some(ErrorCode::BadName));
+    // The host leaves: the seat is open again and Bob hosts.
+    lobby.handle(&mut ann, ClientMsg::Leave);
+    let table = &lobby.tables()[0];
+    assert_eq!(table.seats[0].occupant, Occupant::Open);
+    assert_eq!(table.host, Some(1));
+    assert!(
+        drain(&ann_rx)
+            .iter()
+            .any(|m| matches!(m, ServerMsg::Tables { .. }))
+    );
+    // Only the host starts, and not while seats are open.
+    lobby.handle(
+        &mut eve,
+        ClientMsg::Start {
+            fill_with_bots: true,
+        },
+    );
+    assert_eq!(last_error(&eve_rx), Some(ErrorCode::NotHost));
+    lobby.handle(
+        &mut bob,
+        ClientMsg::Start {
+            fill_with_bots: false,
+        },
+    );
+    assert_eq!(last_error(&bob_rx), Some(ErrorCode::WrongState));
+}
+
+#[test]
+fn a_spectator_who_sits_is_no_longer_a_spectator_and_gets_no_dice() {
+    let lobby = lobby();
+    let (mut ann, ann_rx) = connect(&lobby);
+    lobby.handle(
+        &mut ann,
+        ClientMsg::CreateTable {
+            preset: "three".into(),
+            name: None,
+        },
+    );
+    let (mut watcher, watcher_rx) = connect(&lobby);
+    lobby.handle(&mut watcher, ClientMsg::Spectate { table: 1 });
+    let ServerMsg::State(state) = drain(&watcher_rx).pop().unwrap() else {
+        panic!("a state")
+    };
+    assert_eq!(state.you, None);
+    assert!(state.your_turn.is_none());
+    sit(&lobby, &mut ann, "Ann");
+    // The watcher hears of it; Ann's own state says her seat.
+    assert!(drain(&watcher_rx).iter().any(
+        |m| matches!(m, ServerMsg::State(s) if s.table.seats[0].occupant == Occupant::Person)
+    ));
+    assert!(
+        drain(&ann_rx)
+            .iter()
+            .any(|m| matches!(m, ServerMsg::State(s) if s.you == Some(0)))
+    );
+}
+
+#[test]
+fn tables_are_limited_and_no_replay_exists_before_a_match() {
+    let lobby = lobby();
+    let (mut s, rx) = connect(&lobby);
+    for _ in 0..4 {
+        lobby.handle(
+            &mut s,
+            ClientMsg::CreateTable {
+                preset: "four".into(),
+                name: None,
+            },
+        );
+    }
+    assert_eq!(lobby.tables().len(), 4);
+    lobby.handle(
+        &mut s,
+        ClientMsg::CreateTable {
+            preset: "four".into(),
+            name: None,
+        },
+    );
+    assert_eq!(last_error(&rx), Some(ErrorCode::TooManyTables));
+    assert_eq!(lobby.replay(1), None);
+    assert!(lobby.matches().is_empty());
+}
