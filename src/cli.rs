@@ -59,6 +59,9 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Step through a replay file, or check it (--check).
     Replay(ReplayArgs),
+    /// Host tables that people join over the network (a browser, `liar
+    /// join`, or any client of the protocol in docs/online.md).
+    Serve(ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Serve one Lua bot over standard input and output, confined (the
@@ -224,6 +227,40 @@ pub struct SimulateArgs {
     /// Write the full replay (JSON Lines) to this file.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+
+    #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
+    pub isolation: Option<Isolation>,
+}
+
+/// `liar serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Where to listen; loopback unless you say otherwise (0.0.0.0:8080
+    /// for a LAN). Port 0 lets the system choose one (printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+
+    /// The folder the server keeps its matches and index in (default: your
+    /// data folder's `server/`, e.g. ~/.local/share/liar/server).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// Table files people can open tables from (their human seats are open
+    /// seats); without any, the built-in presets.
+    #[arg(value_name = "TABLE.toml")]
+    pub tables: Vec<PathBuf>,
+
+    /// A bot's pause before each move at a table of people, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 800)]
+    pub bot_delay: u64,
+
+    /// Connections one IP address may hold at once.
+    #[arg(long, value_name = "N", default_value_t = crate::server::limits::MAX_CONNECTIONS_PER_IP)]
+    pub max_per_ip: usize,
+
+    /// Tables waiting or playing at once, at most.
+    #[arg(long, value_name = "N", default_value_t = crate::server::limits::MAX_TABLES)]
+    pub max_tables: usize,
 
     #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
     pub isolation: Option<Isolation>,

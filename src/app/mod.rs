@@ -12,6 +12,7 @@ mod replay;
 mod rules_cmd;
 mod seats;
 mod seed;
+mod serve;
 mod simulate;
 mod stdout;
 mod summary;
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::NewBot(args) => bot_tools::new(&args, &ctx),
         Command::Tournament(args) => tournament::run(&args, &ctx),
         Command::Replay(args) => replay::run(&args, &ctx),
+        Command::Serve(args) => serve::run(&args, &ctx),
         Command::Completions(args) => {
             let script = crate::cli::completions(args.shell);
             stdout::print("completion script", &String::from_utf8_lossy(&script))

@@ -53,12 +53,18 @@
 //! name = "Rand"
 //! type = "native"                # a native bot, written in Rust
 //! policy = "native-random"       # native-random | native-honest
+//!
+//! [online]                       # `liar serve` only
+//! turn_seconds = 60              # 1 ..= 3600, per decision of a person
+//! timeouts_before_bot = 2        # then a bot answers for the seat; 0 = never
+//! bot = "expert"                 # takes over seats and fills open ones
 //! ```
 
 mod defaults;
 mod error;
 mod limits;
 mod location;
+mod online;
 mod raw;
 mod seats;
 mod sections;
@@ -68,6 +74,7 @@ mod tournament;
 pub use defaults::{DEFAULT_TABLE, DEFAULT_TABLE_NAME, MAX_NAME_CHARS, default_table};
 pub use error::{ConfigError, ErrorKind, Expected, Found, Needed, PathUse, Problem, SeatOrBot};
 pub use location::Location;
+pub use online::{MAX_TURN_SECONDS, OnlineSettings};
 pub use raw::MAX_CONFIG_BYTES;
 pub use seats::BotSource;
 pub use sections::{MAX_CHIPS, MAX_DISQUALIFY_AFTER};

@@ -1,6 +1,7 @@
 //! A table config: rules, seats, limits, match settings → [`TableConfig`].
 
 use super::error::{ConfigError, PathUse, Problem};
+use super::online::{ONLINE, OnlineSettings};
 use super::raw::{Key, Table, read_config, read_document};
 use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
@@ -31,6 +32,8 @@ pub struct TableConfig {
     pub lang: Option<Lang>,
     /// How bot failures are punished (`[penalty]`).
     pub penalty: PenaltyPolicy,
+    /// How `liar serve` runs the table (`[online]`).
+    pub online: OnlineSettings,
 }
 
 impl TableConfig {
@@ -106,6 +109,7 @@ pub fn parse_table(text: &str, origin: &Path) -> Result<TableConfig, ConfigError
         replay: None,
         lang: None,
         penalty: PenaltyPolicy::default(),
+        online: OnlineSettings::default(),
     };
     read_document(text, origin, TOP, draft, |root, table| {
         if table.seats.is_empty() {
@@ -149,6 +153,9 @@ const TOP: &[Key<TableConfig>] = &[
             })
             .collect();
         Ok(())
+    }),
+    Key::new("online", |t, f, c| {
+        t.table_value(f)?.read_keys(ONLINE, &mut c.online)
     }),
 ];
 
@@ -284,7 +291,7 @@ mod tests {
         let err = parse("\"a\\u001b.b\" = 1\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "dir/t.toml:1:1: \"a\\u{1b}.b\": unknown key; expected one of: lang, match, rules, penalty, limits, seats"
+            "dir/t.toml:1:1: \"a\\u{1b}.b\": unknown key; expected one of: lang, match, rules, penalty, limits, seats, online"
         );
     }
 }

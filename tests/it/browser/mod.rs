@@ -176,7 +176,7 @@ impl Server {
             .expect("a data folder");
         let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/web");
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_liar"));
-        cmd.args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        cmd.args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "100", "--data"])
             .arg(data.path())
             .args(tables.iter().map(|t| fixtures.join(format!("{t}.toml"))))
             .env_remove("LANG")

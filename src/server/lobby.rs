@@ -1,0 +1,762 @@
+//! The lobby: the server's tables, who sits where, and what each client
+//! message does. Synchronous: the web layer hands it each parsed message
+//! with the connection's [`Session`]; it answers through the connection's
+//! [`Outbox`](super::outbox::Outbox) and tells the tables' other
+//! connections what changed.
+
+use super::legal;
+use super::limits::valid_name;
+use super::lobby_store::LobbyStore;
+use super::match_log::{JournalEntry, MatchLog};
+use super::match_thread::{BotMaker, MatchContext, MatchPlan, PlanSeat, start_match};
+use super::outbox::{ConnId, Outbox, Peer, encode};
+use super::presets::Preset;
+use super::table::{Outcome, SeatAnswer, Table, lock};
+use super::token::{self, TokenHash};
+use crate::config::{BotSource, SeatConfig};
+use crate::engine::MatchStats;
+use crate::online::{
+    ClientMsg, ErrorCode, Move, Occupant, PROTOCOL_VERSION, Phase, ServerMsg, TableId, TableSummary,
+};
+use crate::rules::Seat;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How a lobby runs its tables.
+#[derive(Clone, Copy, Debug)]
+pub struct LobbyOptions {
+    /// A bot's pause before each decision at a table of people.
+    pub bot_delay: Duration,
+    /// Tables waiting or playing at once, at most.
+    pub max_tables: usize,
+}
+
+/// A refusal: the code and what was wrong.
+type Refusal = (ErrorCode, String);
+
+fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
+    Err((code, message.into()))
+}
+
+/// Where a connection is.
+enum Place {
+    Lobby,
+    Seat(Arc<Table>, Seat),
+    Spectator(Arc<Table>),
+}
+
+/// One connection as the lobby sees it.
+pub struct Session {
+    peer: Peer,
+    place: Place,
+    watching: bool,
+}
+
+impl Session {
+    /// The connection's number.
+    pub fn id(&self) -> ConnId {
+        self.peer.id
+    }
+}
+
+/// A finished match, as `GET /api/matches` lists it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MatchRecord {
+    /// The match's number (its table's).
+    pub id: TableId,
+    /// The table's name.
+    pub table: String,
+    /// The seats' names, by seat.
+    pub seats: Vec<String>,
+    /// Games won, by seat.
+    pub wins: Vec<u32>,
+    /// Whether it stopped early.
+    pub aborted: bool,
+    /// Where to download its replay.
+    pub replay: String,
+}
+
+/// A table as a store saved it, to build it again after a restart.
+#[derive(Clone, Debug)]
+pub struct SavedTable {
+    /// Its number.
+    pub id: TableId,
+    /// Its name.
+    pub name: String,
+    /// The preset it was made from (a table whose preset is gone is not restored).
+    pub preset: String,
+    /// Where it was.
+    pub phase: Phase,
+    /// The host's seat.
+    pub host: Option<Seat>,
+    /// Its seats, by number.
+    pub seats: Vec<SavedSeat>,
+    /// A finished match's wins by seat and whether it stopped early.
+    pub outcome: Option<(Vec<u32>, bool)>,
+}
+
+/// A seat as a store saved it.
+#[derive(Clone, Debug)]
+pub struct SavedSeat {
+    /// Who sat there.
+    pub occupant: Occupant,
+    /// Their name (empty when open).
+    pub name: String,
+    /// The hash of a person's token.
+    pub token: Option<TokenHash>,
+    /// The person left during the match (a bot plays it).
+    pub left: bool,
+}
+
+/// An unfinished match to carry on: its plan, a log that goes on writing,
+/// and the answers given so far.
+pub struct RestoredMatch {
+    /// The plan it started with.
+    pub plan: MatchPlan,
+    /// Where its record goes from now on.
+    pub log: Box<dyn MatchLog>,
+    /// The people's answers so far, in order.
+    pub journal: Vec<JournalEntry>,
+}
+
+/// The server's tables.
+pub struct Lobby {
+    presets: Vec<Arc<Preset>>,
+    tables: Mutex<BTreeMap<TableId, Arc<Table>>>,
+    next_table: AtomicU64,
+    next_conn: AtomicU64,
+    watchers: Mutex<Vec<Peer>>,
+    replays: Mutex<BTreeMap<TableId, Arc<Vec<u8>>>>,
+    store: Arc<dyn LobbyStore>,
+    bots: BotMaker,
+    options: LobbyOptions,
+}
+
+impl Lobby {
+    /// A lobby offering `presets`, telling `store` what changes and making
+    /// bots with `bots`.
+    pub fn new(
+        presets: Vec<Preset>,
+        store: Arc<dyn LobbyStore>,
+        bots: BotMaker,
+        options: LobbyOptions,
+    ) -> Arc<Lobby> {
+        Arc::new(Lobby {
+            presets: presets.into_iter().map(Arc::new).collect(),
+            tables: Mutex::new(BTreeMap::new()),
+            next_table: AtomicU64::new(1),
+            next_conn: AtomicU64::new(1),
+            watchers: Mutex::new(Vec::new()),
+            replays: Mutex::new(BTreeMap::new()),
+            store,
+            bots,
+            options,
+        })
+    }
+
+    /// The presets' names.
+    pub fn preset_names(&self) -> Vec<String> {
+        self.presets.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// A new connection, in the lobby.
+    pub fn connect(&self, outbox: Arc<dyn Outbox>) -> Session {
+        let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        Session {
+            peer: Peer { id, outbox },
+            place: Place::Lobby,
+            watching: false,
+        }
+    }
+
+    /// A connection is gone: it leaves nothing behind (a person's seat
+    /// stays theirs, to resume).
+    pub fn disconnect(&self, session: Session) {
+        let mut session = session;
+        self.detach(&mut session);
+        self.unwatch(session.peer.id);
+    }
+
+    /// Every table, by number.
+    pub fn tables(&self) -> Vec<TableSummary> {
+        let tables: Vec<Arc<Table>> = lock(&self.tables).values().cloned().collect();
+        tables.iter().map(|t| t.summary()).collect()
+    }
+
+    /// The finished matches, by number.
+    pub fn matches(&self) -> Vec<MatchRecord> {
+        let tables: Vec<Arc<Table>> = lock(&self.tables).values().cloned().collect();
+        tables
+            .iter()
+            .filter_map(|t| {
+                let inner = t.lock();
+                let outcome = inner.outcome.as_ref()?;
+                Some(MatchRecord {
+                    id: t.id,
+                    table: inner.name.clone(),
+                    seats: inner.seats.iter().map(|s| s.name.clone()).collect(),
+                    wins: outcome.wins.clone(),
+                    aborted: outcome.aborted,
+                    replay: super::match_thread::replay_path(t.id),
+                })
+            })
+            .collect()
+    }
+
+    /// The replay of the finished match `id` (all dice), if there is one.
+    pub fn replay(&self, id: TableId) -> Option<Arc<Vec<u8>>> {
+        if let Some(bytes) = lock(&self.replays).get(&id) {
+            return Some(bytes.clone());
+        }
+        let finished = self
+            .table(id)
+            .is_some_and(|t| t.lock().phase == Phase::Finished);
+        if !finished {
+            return None;
+        }
+        self.store.replay(id).map(Arc::new)
+    }
+
+    fn table(&self, id: TableId) -> Option<Arc<Table>> {
+        lock(&self.tables).get(&id).cloned()
+    }
+
+    /// Does what `msg` asks for `session`; refusals go back as `error`.
+    pub fn handle(self: &Arc<Self>, session: &mut Session, msg: ClientMsg) {
+        let result = match msg {
+            ClientMsg::Hello { protocol } => self.hello(session, protocol),
+            ClientMsg::ListTables => {
+                self.watch(session);
+                session.peer.send(&ServerMsg::Tables {
+                    tables: self.tables(),
+                });
+                Ok(())
+            }
+            ClientMsg::CreateTable { preset, name } => self.create(session, &preset, name),
+            ClientMsg::TakeSeat { table, seat, name } => self.take_seat(session, table, seat, name),
+            ClientMsg::Resume { table, token } => self.resume(session, table, &token),
+            ClientMsg::Spectate { table } => self.spectate(session, table),
+            ClientMsg::Leave => self.leave(session),
+            ClientMsg::Start { fill_with_bots } => self.start(session, fill_with_bots),
+            ClientMsg::Decide { turn, decision } => self.decide(session, turn, &decision),
+            ClientMsg::Ping => {
+                session.peer.send(&ServerMsg::Pong);
+                Ok(())
+            }
+        };
+        if let Err((code, message)) = result {
+            session.peer.send(&ServerMsg::Error { code, message });
+        }
+    }
+
+    fn hello(&self, session: &Session, protocol: u32) -> Result<(), Refusal> {
+        if protocol != PROTOCOL_VERSION {
+            return refuse(
+                ErrorCode::Version,
+                format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+            );
+        }
+        session.peer.send(&ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION,
+            server: format!("liar {}", env!("CARGO_PKG_VERSION")),
+            presets: self.preset_names(),
+        });
+        Ok(())
+    }
+
+    fn watch(&self, session: &mut Session) {
+        if !session.watching && matches!(session.place, Place::Lobby) {
+            session.watching = true;
+            lock(&self.watchers).push(session.peer.clone());
+        }
+    }
+
+    fn unwatch(&self, id: ConnId) {
+        lock(&self.watchers).retain(|p| p.id != id);
+    }
+
+    /// Tells the connections watching the lobby that it changed.
+    fn lobby_changed(&self) {
+        let text = encode(&ServerMsg::Tables {
+            tables: self.tables(),
+        });
+        lock(&self.watchers).retain(|p| p.outbox.push(text.clone()));
+    }
+
+    /// Takes the connection away from its table (not from its seat).
+    fn detach(&self, session: &mut Session) {
+        let id = session.peer.id;
+        match std::mem::replace(&mut session.place, Place::Lobby) {
+            Place::Lobby => {}
+            Place::Spectator(table) => table.lock().drop_conn(id),
+            Place::Seat(table, _) => {
+                let mut inner = table.lock();
+                inner.drop_conn(id);
+                table.send_states(&inner);
+                drop(inner);
+                self.lobby_changed();
+            }
+        }
+    }
+
+    fn sit_down_check(session: &Session) -> Result<(), Refusal> {
+        match session.place {
+            Place::Seat(..) => refuse(ErrorCode::WrongState, "you have a seat: leave it first"),
+            _ => Ok(()),
+        }
+    }
+
+    fn create(
+        &self,
+        session: &mut Session,
+        preset: &str,
+        name: Option<String>,
+    ) -> Result<(), Refusal> {
+        Self::sit_down_check(session)?;
+        let Some(preset) = self.presets.iter().find(|p| p.name == preset).cloned() else {
+            return refuse(ErrorCode::UnknownPreset, format!("no preset {preset:?}"));
+        };
+        let name = name.unwrap_or_else(|| preset.name.clone());
+        if !valid_name(&name) {
+            return refuse(
+                ErrorCode::BadName,
+                "a table's name has 1 to 24 characters, none of them control characters",
+            );
+        }
+        let table = {
+            let mut tables = lock(&self.tables);
+            let open = tables
+                .values()
+                .filter(|t| t.lock().phase != Phase::Finished)
+                .count();
+            if open >= self.options.max_tables {
+                return refuse(
+                    ErrorCode::TooManyTables,
+                    "this server has as many tables as it may",
+                );
+            }
+            let id = self.next_table.fetch_add(1, Ordering::Relaxed);
+            let table = Arc::new(Table::new(id, preset, name));
+            tables.insert(id, table.clone());
+            table
+        };
+        self.store.table_created(&table.summary());
+        self.spectate_table(session, table);
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn spectate(&self, session: &mut Session, id: TableId) -> Result<(), Refusal> {
+        Self::sit_down_check(session)?;
+        let table = self
+            .table(id)
+            .ok_or((ErrorCode::UnknownTable, format!("no table {id}")))?;
+        self.spectate_table(session, table);
+        Ok(())
+    }
+
+    fn spectate_table(&self, session: &mut Session, table: Arc<Table>) {
+        self.detach(session);
+        self.unwatch(session.peer.id);
+        session.watching = false;
+        let mut inner = table.lock();
+        inner.spectators.push(session.peer.clone());
+        session
+            .peer
+            .send(&ServerMsg::State(Box::new(table.state_for(&inner, None))));
+        drop(inner);
+        session.place = Place::Spectator(table);
+    }
+
+    fn take_seat(
+        &self,
+        session: &mut Session,
+        id: TableId,
+        seat: Option<Seat>,
+        name: String,
+    ) -> Result<(), Refusal> {
+        Self::sit_down_check(session)?;
+        if !valid_name(&name) {
+            return refuse(
+                ErrorCode::BadName,
+                "a name has 1 to 24 characters, none of them control characters",
+            );
+        }
+        let table = self
+            .table(id)
+            .ok_or((ErrorCode::UnknownTable, format!("no table {id}")))?;
+        let mut inner = table.lock();
+        if inner.phase != Phase::Waiting {
+            return refuse(ErrorCode::WrongState, "the match has started");
+        }
+        let seat = match seat {
+            Some(s) => match inner.seats.get(s) {
+                Some(slot) if slot.occupant == Occupant::Open => s,
+                Some(_) => return refuse(ErrorCode::SeatTaken, format!("seat {} is taken", s + 1)),
+                None => return refuse(ErrorCode::SeatTaken, format!("there is no seat {}", s + 1)),
+            },
+            None => inner
+                .seats
+                .iter()
+                .position(|s| s.occupant == Occupant::Open)
+                .ok_or((ErrorCode::SeatTaken, "no seat is open".to_string()))?,
+        };
+        if inner
+            .seats
+            .iter()
+            .any(|s| s.occupant != Occupant::Open && s.name.to_lowercase() == name.to_lowercase())
+        {
+            return refuse(
+                ErrorCode::BadName,
+                format!("someone at this table is called {name}"),
+            );
+        }
+        let (secret, hash) = token::new_token().map_err(|e| (ErrorCode::WrongState, e))?;
+        // Leave the spectators (or the lobby) for the seat.
+        inner.drop_conn(session.peer.id);
+        let slot = &mut inner.seats[seat];
+        slot.occupant = Occupant::Person;
+        slot.name = name.clone();
+        slot.token = Some(hash);
+        slot.conns = vec![session.peer.clone()];
+        if inner.host.is_none() {
+            inner.host = Some(seat);
+        }
+        self.store.seat_taken(table.id, seat, &name, &hash);
+        session.peer.send(&ServerMsg::Seated {
+            table: table.id,
+            seat,
+            token: secret,
+        });
+        table.send_states(&inner);
+        drop(inner);
+        self.unwatch(session.peer.id);
+        session.watching = false;
+        session.place = Place::Seat(table, seat);
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn resume(&self, session: &mut Session, id: TableId, secret: &str) -> Result<(), Refusal> {
+        let bad = || (ErrorCode::BadToken, "no seat has this token".to_string());
+        let table = self.table(id).ok_or_else(bad)?;
+        let seat = {
+            let inner = table.lock();
+            let mut found = None;
+            // Every seat is compared, so the time says nothing of which matched.
+            for (seat, slot) in inner.seats.iter().enumerate() {
+                if slot
+                    .token
+                    .as_ref()
+                    .is_some_and(|h| token::matches(h, secret))
+                {
+                    found = Some(seat);
+                }
+            }
+            found.ok_or_else(bad)?
+        };
+        self.detach(session);
+        self.unwatch(session.peer.id);
+        session.watching = false;
+        let mut inner = table.lock();
+        let slot = &mut inner.seats[seat];
+        slot.conns.push(session.peer.clone());
+        if slot.bot_playing && !slot.left {
+            slot.bot_playing = false;
+            slot.timeouts = 0;
+        }
+        table.send_states(&inner);
+        drop(inner);
+        session.place = Place::Seat(table, seat);
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn leave(&self, session: &mut Session) -> Result<(), Refusal> {
+        let id = session.peer.id;
+        match std::mem::replace(&mut session.place, Place::Lobby) {
+            Place::Lobby => {}
+            Place::Spectator(table) => table.lock().drop_conn(id),
+            Place::Seat(table, seat) => {
+                let mut inner = table.lock();
+                let phase = inner.phase;
+                let slot = &mut inner.seats[seat];
+                let others = std::mem::take(&mut slot.conns);
+                slot.token = None;
+                match phase {
+                    Phase::Waiting => {
+                        slot.occupant = Occupant::Open;
+                        slot.name.clear();
+                        if inner.host == Some(seat) {
+                            inner.host = inner
+                                .seats
+                                .iter()
+                                .position(|s| s.occupant == Occupant::Person);
+                        }
+                    }
+                    Phase::Playing => {
+                        slot.left = true;
+                        slot.bot_playing = true;
+                        // A question waiting for the person goes to the bot now.
+                        if let Some(input) = &slot.input {
+                            let _ = input.send(SeatAnswer::Wake);
+                        }
+                    }
+                    Phase::Finished => {}
+                }
+                self.store.seat_left(table.id, seat);
+                table.send_states(&inner);
+                drop(inner);
+                // The seat's other connections are back in the lobby too.
+                let tables = encode(&ServerMsg::Tables {
+                    tables: self.tables(),
+                });
+                for peer in others.iter().filter(|p| p.id != id) {
+                    peer.outbox.push(tables.clone());
+                }
+            }
+        }
+        self.watch(session);
+        session.peer.send(&ServerMsg::Tables {
+            tables: self.tables(),
+        });
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn start(self: &Arc<Self>, session: &mut Session, fill: bool) -> Result<(), Refusal> {
+        let Place::Seat(table, seat) = &session.place else {
+            return refuse(
+                ErrorCode::NotHost,
+                "only the host (the first person seated) starts the match",
+            );
+        };
+        let (table, seat) = (table.clone(), *seat);
+        let plan = {
+            let mut inner = table.lock();
+            if inner.host != Some(seat) {
+                return refuse(
+                    ErrorCode::NotHost,
+                    "only the host (the first person seated) starts the match",
+                );
+            }
+            if inner.phase != Phase::Waiting {
+                return refuse(ErrorCode::WrongState, "the match has started already");
+            }
+            if !fill && inner.seats.iter().any(|s| s.occupant == Occupant::Open) {
+                return refuse(
+                    ErrorCode::WrongState,
+                    "seats are still open: fill them with bots, or wait",
+                );
+            }
+            let preset = &table.preset.table;
+            let (seed, sealed) = match preset.seed {
+                Some(seed) => (seed, false),
+                None => {
+                    let mut bytes = [0u8; 8];
+                    getrandom::fill(&mut bytes)
+                        .map_err(|e| (ErrorCode::WrongState, e.to_string()))?;
+                    (u64::from_le_bytes(bytes) >> 1, true)
+                }
+            };
+            let mut seats = Vec::new();
+            for (n, slot) in inner.seats.iter_mut().enumerate() {
+                let config = preset.seats.get(n);
+                seats.push(match slot.occupant {
+                    Occupant::Person => PlanSeat::Person {
+                        name: slot.name.clone(),
+                    },
+                    Occupant::Bot => match config {
+                        Some(c) if c.bot.is_some() => PlanSeat::Bot(c.clone()),
+                        _ => PlanSeat::Bot(self.filler(&table, n, &slot.name)),
+                    },
+                    Occupant::Open => {
+                        slot.occupant = Occupant::Bot;
+                        slot.name = filler_name(&preset.online.bot, n);
+                        PlanSeat::Bot(self.filler(&table, n, &slot.name))
+                    }
+                });
+            }
+            inner.phase = Phase::Playing;
+            MatchPlan {
+                table: table.id,
+                preset: table.preset.name.clone(),
+                seed,
+                sealed,
+                seats,
+            }
+        };
+        let log = self.store.match_started(&plan);
+        self.run_match(table.clone(), plan, log, Vec::new());
+        table.send_states(&table.lock());
+        self.lobby_changed();
+        Ok(())
+    }
+
+    /// The table's bot for seat `n`, named `name`.
+    fn filler(&self, table: &Table, _n: Seat, name: &str) -> SeatConfig {
+        SeatConfig {
+            name: name.to_string(),
+            bot: Some(table.preset.table.online.bot.clone()),
+            limits: table.preset.table.limits,
+        }
+    }
+
+    fn run_match(
+        self: &Arc<Self>,
+        table: Arc<Table>,
+        plan: MatchPlan,
+        log: Box<dyn MatchLog>,
+        journal: Vec<JournalEntry>,
+    ) {
+        let weak = Arc::downgrade(self);
+        let ctx = MatchContext {
+            bots: self.bots.clone(),
+            bot_delay: self.options.bot_delay,
+            on_end: Arc::new(move |table: &Table, _stats: &MatchStats, replay: Vec<u8>| {
+                if let Some(lobby) = weak.upgrade() {
+                    lock(&lobby.replays).insert(table.id, Arc::new(replay));
+                    lobby.lobby_changed();
+                }
+            }),
+        };
+        if let Err(e) = start_match(table.clone(), plan, log, journal, ctx) {
+            let mut inner = table.lock();
+            inner.phase = Phase::Finished;
+            inner.outcome = Some(Outcome {
+                wins: vec![0; inner.seats.len()],
+                aborted: true,
+            });
+            inner.broadcast(&ServerMsg::Error {
+                code: ErrorCode::WrongState,
+                message: format!("the match could not start: {e}"),
+            });
+        }
+    }
+
+    fn decide(&self, session: &mut Session, turn: u64, decision: &Move) -> Result<(), Refusal> {
+        let Place::Seat(table, seat) = &session.place else {
+            return refuse(ErrorCode::NotYourTurn, "you have no seat");
+        };
+        let seat = *seat;
+        let mut inner = table.lock();
+        let mut back = false;
+        if let Some(slot) = inner.seats.get_mut(seat)
+            && slot.bot_playing
+            && !slot.left
+        {
+            // The person is back: the next question is theirs again.
+            slot.bot_playing = false;
+            slot.timeouts = 0;
+            back = true;
+        }
+        let result = (|| {
+            let Some(question) = inner.question.as_mut() else {
+                return refuse(ErrorCode::NotYourTurn, "no question is waiting for you");
+            };
+            if question.seat != seat || question.turn != turn || question.answered {
+                return refuse(
+                    ErrorCode::NotYourTurn,
+                    format!("question {turn} is not waiting for you"),
+                );
+            }
+            let Some(decision) = decision.decision() else {
+                return refuse(
+                    ErrorCode::Illegal,
+                    "positions are 0 to 4, each at most once",
+                );
+            };
+            legal::check(&question.view.view(), decision).map_err(|m| (ErrorCode::Illegal, m))?;
+            question.answered = true;
+            Ok(SeatAnswer::Answer { turn, decision })
+        })();
+        let answer = match result {
+            Ok(answer) => answer,
+            Err(refusal) => {
+                if back {
+                    table.send_states(&inner);
+                }
+                return Err(refusal);
+            }
+        };
+        if let Some(input) = inner.seats.get(seat).and_then(|s| s.input.as_ref()) {
+            let _ = input.send(answer);
+        }
+        if back {
+            table.send_states(&inner);
+        }
+        Ok(())
+    }
+
+    /// Builds again a table a store saved (see [`LobbyStore`]); with
+    /// `running`, its match goes on from its journal. Table numbers given
+    /// later follow the highest restored.
+    pub fn restore_table(
+        self: &Arc<Self>,
+        saved: SavedTable,
+        running: Option<RestoredMatch>,
+    ) -> Result<TableId, String> {
+        let Some(preset) = self
+            .presets
+            .iter()
+            .find(|p| p.name == saved.preset)
+            .cloned()
+        else {
+            return Err(format!(
+                "table {}: no preset {:?} on this server",
+                saved.id, saved.preset
+            ));
+        };
+        if saved.seats.len() != preset.table.seats.len() {
+            return Err(format!(
+                "table {}: the preset {:?} has changed its seats",
+                saved.id, saved.preset
+            ));
+        }
+        let table = Arc::new(Table::new(saved.id, preset, saved.name));
+        {
+            let mut inner = table.lock();
+            inner.phase = saved.phase;
+            inner.host = saved.host;
+            for (slot, s) in inner.seats.iter_mut().zip(saved.seats) {
+                slot.occupant = s.occupant;
+                slot.name = s.name;
+                slot.token = s.token;
+                slot.left = s.left;
+                slot.bot_playing = s.left;
+            }
+            inner.outcome = saved
+                .outcome
+                .map(|(wins, aborted)| Outcome { wins, aborted });
+            if running.is_some() {
+                inner.phase = Phase::Playing;
+            }
+        }
+        lock(&self.tables).insert(saved.id, table.clone());
+        self.next_table.fetch_max(saved.id + 1, Ordering::Relaxed);
+        if let Some(m) = running {
+            self.run_match(table, m.plan, m.log, m.journal);
+        }
+        Ok(saved.id)
+    }
+}
+
+/// The name of a bot filling seat `n`: the bot's name, capitalised, and
+/// the seat counted from 1 (`Expert 3`).
+fn filler_name(bot: &BotSource, n: Seat) -> String {
+    let base = match bot {
+        BotSource::Bundled(name) => name.clone(),
+        BotSource::Native(policy) => policy.bot_name().to_string(),
+        BotSource::Script(path) => path
+            .file_stem()
+            .map_or_else(|| "bot".to_string(), |s| s.to_string_lossy().into_owned()),
+    };
+    let mut chars = base.chars();
+    let capital: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>())
+        .unwrap_or_default();
+    format!("{capital}{} {}", chars.as_str(), n + 1)
+}
