@@ -82,6 +82,14 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/// Appends the children that are there (null, false and undefined are skipped).
+function add(parent, ...children) {
+  for (const c of children.flat()) {
+    if (c !== null && c !== undefined && c !== false) parent.append(c);
+  }
+  return parent;
+}
+
 function kbd(key) {
   return h("kbd", { "aria-hidden": "true" }, key);
 }
@@ -167,6 +175,7 @@ function connect() {
 function enterPage() {
   if (!S.online) return;
   S.notice = null;
+  S.missing = false;
   if (S.page.kind === "lobby") {
     S.table = null;
     S.you = null;
@@ -179,13 +188,13 @@ function enterPage() {
     send({ type: "list_tables" });
     return;
   }
+  // A seat taken before comes back; otherwise the table is watched, and
+  // its open seats can be taken from there.
   const saved = savedSeat(S.page.id);
   if (saved && saved.token) {
     send({ type: "resume", table: S.page.id, token: saved.token });
-  } else if (S.watching) {
-    send({ type: "spectate", table: S.page.id });
   } else {
-    send({ type: "list_tables" });
+    send({ type: "spectate", table: S.page.id });
   }
 }
 
@@ -237,6 +246,11 @@ function onMessage(msg) {
 function onState(state) {
   const table = state.table;
   const first = !S.table || S.table.id !== table.id;
+  if (S.page.kind !== "table" || S.page.id !== table.id) {
+    // A table just opened (its creator watches it) or a seat just taken.
+    history.pushState(null, "", `/table/${table.id}`);
+    S.page = parsePage();
+  }
   S.table = table;
   S.you = state.you ?? null;
   S.watching = S.you === null;
@@ -281,8 +295,9 @@ function onError(msg) {
   if (msg.code === "bad_token" && S.page.kind === "table") {
     safeSet(tokenKey(S.page.id), null);
     S.you = null;
-    send({ type: "list_tables" });
+    send({ type: "spectate", table: S.page.id });
   }
+  if (msg.code === "unknown_table" && S.page.kind === "table") S.missing = true;
   if (msg.code === "illegal" || msg.code === "not_your_turn") S.sent = null;
   S.notice = { kind: "error", text: `${t("errorPrefix")}: ${msg.message}` };
 }
@@ -455,13 +470,7 @@ function takeSeat(table, seat) {
 }
 
 function watch(table) {
-  S.watching = true;
-  if (S.page.kind !== "table" || S.page.id !== table) {
-    history.pushState(null, "", `/table/${table}`);
-    S.page = parsePage();
-  }
-  send({ type: "spectate", table });
-  render();
+  go(`/table/${table}`);
 }
 
 function leave() {
@@ -604,6 +613,7 @@ function nameField() {
       value: S.name,
       oninput: (e) => {
         S.name = e.target.value;
+        safeSet("liar:name", S.name.trim());
       },
     }));
 }
@@ -691,7 +701,7 @@ function tableCard(table, highlightSeat = null) {
       return line;
     })),
     waiting && open.length ? h("details", { class: "shares" },
-      h("summary", {}, t("seatsOpen", { n: open.length }), " — ", t("copy").toLowerCase()),
+      h("summary", {}, t("shareLinks"), " (", t("seatsOpen", { n: open.length }), ")"),
       open.map((s) => shareField(table.id, s.seat))) : null,
     h("div", { class: "row" },
       mine
@@ -741,7 +751,7 @@ function tableView() {
     "data-phase": S.table.phase,
     "data-you": S.you ?? "",
   });
-  root.append(
+  add(root,
     h("div", { class: "table-title" },
       h("h1", {}, S.table.name),
       m.game ? h("p", { class: "muted" }, t("gameRound", { game: m.game, round: m.round })) : null,
@@ -750,27 +760,24 @@ function tableView() {
     h("p", { id: "live", class: "sr-only", "aria-live": "polite" }),
   );
   if (S.replay) {
-    root.append(replayView());
+    add(root, replayView());
     return root;
   }
-  if (S.table.phase === "waiting") root.append(waitingView());
-  root.append(
+  if (S.table.phase === "waiting") add(root, waitingView());
+  add(root,
     h("div", { class: "play" },
       h("div", { class: "felt-wrap" }, feltView(m, false)),
       h("aside", { class: "side" }, questionView(), oddsView(), roundView(m), logView(m))),
   );
-  if (S.matchEnd || S.table.phase === "finished") root.append(summaryView(m));
-  root.append(shortcutsView());
+  if (S.matchEnd || S.table.phase === "finished") add(root, summaryView(m));
+  add(root, shortcutsView());
   return root;
 }
 
 function joinView() {
-  const table = S.tables.find((tb) => tb.id === S.page.id);
   return h("main", { class: "lobby", id: "join" },
     noticeView(),
-    table
-      ? h("section", { class: "panel" }, nameField(), tableCard(table, S.page.seat))
-      : h("p", { class: "muted" }, S.online ? t("noSuchTable", { id: S.page.id }) : t("connecting")),
+    h("p", { class: "muted" }, S.missing ? t("noSuchTable", { id: S.page.id }) : t("connecting")),
     h("p", {}, h("a", { href: "/", onclick: (e) => (e.preventDefault(), go("/")) }, "← ", t("backToLobby"))));
 }
 
@@ -778,9 +785,15 @@ function waitingView() {
   const table = S.table;
   const isHost = S.you !== null && table.host === S.you;
   const open = table.seats.filter((s) => s.occupant === "open");
+  const canTake = S.you === null;
   return h("section", { class: "panel waiting", id: "waiting" },
     h("h2", {}, t("waitingRoom")),
-    h("ul", { class: "seat-list" }, table.seats.map((s) => seatLine(table, s, false))),
+    canTake ? nameField() : null,
+    h("ul", { class: "seat-list" }, table.seats.map((s) => {
+      const line = seatLine(table, s, canTake);
+      if (canTake && S.page.seat === s.seat) line.classList.add("highlight");
+      return line;
+    })),
     open.map((s) => shareField(table.id, s.seat)),
     isHost
       ? h("div", { class: "row" },
@@ -811,7 +824,7 @@ function seatCard(m, seat, replay) {
   if (turnSeat === seat) classes.push("turn");
   const badges = [];
   if (turnSeat === seat) badges.push(h("span", { class: "badge turn-badge" }, "▶ ", t("toPlay")));
-  if (m.holder === seat && m.game) badges.push(h("span", { class: "badge" }, "🎲 ", t("holdsDice")));
+  if (m.holder === seat && m.game) badges.push(h("span", { class: "badge" }, t("holdsDice")));
   if (out) badges.push(h("span", { class: "badge out-badge" }, "✕ ", t("out")));
   if (info.occupant === "bot") badges.push(h("span", { class: "badge" }, t("bot")));
   if (info.occupant === "person" && !info.connected && !replay) badges.push(h("span", { class: "badge" }, t("away")));
@@ -1145,10 +1158,10 @@ function replayView() {
     h("h2", {}, t("replay"), " · ", t("replayStep", { i: r.step, n: r.events.length })),
     h("p", { class: "replay-line", id: "replay-line" }, last ? narrate(last) || last.type : t("replayStart")),
     h("div", { class: "row replay-controls" },
-      h("button", { type: "button", id: "replay-first", onclick: () => step(0) }, "⏮ ", t("first"), " ", kbd("Home")),
-      h("button", { type: "button", id: "replay-back", onclick: () => step(r.step - 1), disabled: r.step === 0 }, "◀ ", t("back"), " ", kbd("←")),
-      h("button", { type: "button", class: "primary", id: "replay-forward", onclick: () => step(r.step + 1), disabled: r.step === r.events.length }, t("forward"), " ▶ ", kbd("→")),
-      h("button", { type: "button", id: "replay-last", onclick: () => step(r.events.length) }, t("last"), " ⏭ ", kbd("End"))),
+      h("button", { type: "button", id: "replay-first", onclick: () => step(0) }, "« ", t("first"), " ", kbd("Home")),
+      h("button", { type: "button", id: "replay-back", onclick: () => step(r.step - 1), disabled: r.step === 0 }, "‹ ", t("back"), " ", kbd("←")),
+      h("button", { type: "button", class: "primary", id: "replay-forward", onclick: () => step(r.step + 1), disabled: r.step === r.events.length }, t("forward"), " › ", kbd("→")),
+      h("button", { type: "button", id: "replay-last", onclick: () => step(r.events.length) }, t("last"), " » ", kbd("End"))),
     h("div", { class: "felt-wrap" }, feltView(m, true)),
     h("div", { class: "row" },
       h("a", { class: "button", href: S.matchEnd ? S.matchEnd.replay : "#", download: `liar-table-${S.table.id}.jsonl` }, t("download")),

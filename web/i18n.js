@@ -167,6 +167,7 @@ const STRINGS = {
     errorPrefix: "Refused",
     noSuchTable: "There is no table {id} on this server.",
     seatsOpen: "{n} open",
+    shareLinks: "Links to invite people",
     rules: "Rules",
   },
   ru: {
@@ -332,6 +333,7 @@ const STRINGS = {
     errorPrefix: "Отказ",
     noSuchTable: "Стола {id} на этом сервере нет.",
     seatsOpen: "свободно: {n}",
+    shareLinks: "Ссылки для приглашения",
     rules: "Правила",
   },
 };

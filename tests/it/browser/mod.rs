@@ -463,6 +463,23 @@ pub async fn next(client: &Client, answered: Option<u64>) -> Option<Next> {
     (Some(turn) != answered).then(|| Next::Question(turn, v["kind"].as_str().unwrap_or("").into()))
 }
 
+/// Waits for [`next`]; on timeout saves `target/screenshots/failure-NAME.png`
+/// and fails with what the page shows.
+pub async fn wait_next(client: &Client, answered: Option<u64>, name: &str) -> Next {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Some(step) = next(client, answered).await {
+            return step;
+        }
+        if Instant::now() >= deadline {
+            screenshot(client, &format!("failure-{name}")).await;
+            let text = js(client, "const m = document.querySelector('main'); return m ? m.innerText : '';").await;
+            panic!("{name}: no new question and no end of the match; the page shows:\n{text}");
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
 /// Answers the question of `kind` by clicking, varied by `n` (the how-many-th
 /// answer of this page): believe or challenge; dice tapped and thrown; a
 /// claim picked (category, then faces) or typed in words.

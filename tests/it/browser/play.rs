@@ -3,8 +3,8 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Next, Replay, Server, answer, browser, check_snapshot, click, exists, js, next,
-    runtime, screenshot, snapshot, type_into, until,
+    Driver, Next, Replay, Server, answer, browser, check_snapshot, click, exists, js,
+    runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use fantoccini::Locator;
 
@@ -31,7 +31,12 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
             .expect("the preset picker");
         preset.select_by_value("web-solo").await.expect("the preset");
         click(&page, "#create").await;
-        // The new table, with its open seat, in the lobby.
+        // Its creator watches the new table; the lobby lists it with its open seat.
+        until("the new table's waiting room", || async {
+            exists(&page, "#waiting").await.then_some(())
+        })
+        .await;
+        page.goto(&server.url("/")).await.expect("back to the lobby");
         let take = "[data-action=take]";
         until("the new table's open seat", || async {
             exists(&page, take).await.then_some(())
@@ -50,7 +55,7 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
         let mut shot_turn = false;
         let mut shot_challenge = false;
         loop {
-            let step = until("a question or the end of the match", || next(&page, answered)).await;
+            let step = wait_next(&page, answered, "solo").await;
             let Next::Question(turn, kind) = step else {
                 break;
             };
