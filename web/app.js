@@ -568,7 +568,18 @@ function render() {
     document.activeElement && "selectionStart" in document.activeElement
       ? [document.activeElement.selectionStart, document.activeElement.selectionEnd]
       : null;
+  // Text fields survive a render as the same elements (what is typed,
+  // the caret and the focus stay where they are).
+  const kept = new Map([...app.querySelectorAll("input[type=text][id]")].map((e) => [e.id, e]));
   const view = S.page.kind === "lobby" ? lobbyView() : tableView();
+  for (const fresh of view.querySelectorAll("input[type=text][id]")) {
+    const old = kept.get(fresh.id);
+    if (!old) continue;
+    old.disabled = fresh.disabled;
+    old.placeholder = fresh.placeholder;
+    if (old.readOnly) old.value = fresh.value;
+    fresh.replaceWith(old);
+  }
   app.replaceChildren(header(), view);
   app.dataset.page = S.page.kind;
   if (focused) {
@@ -764,12 +775,12 @@ function tableView() {
     return root;
   }
   if (S.table.phase === "waiting") add(root, waitingView());
+  if (S.matchEnd || S.table.phase === "finished") add(root, summaryView(m));
   add(root,
     h("div", { class: "play" },
       h("div", { class: "felt-wrap" }, feltView(m, false)),
       h("aside", { class: "side" }, questionView(), oddsView(), roundView(m), logView(m))),
   );
-  if (S.matchEnd || S.table.phase === "finished") add(root, summaryView(m));
   add(root, shortcutsView());
   return root;
 }
@@ -899,7 +910,7 @@ function feltView(m, replay) {
   // and dice shown by a challenge; otherwise only their backs.
   const own = !replay && S.question && S.question.view.dice ? S.question.view.dice : null;
   if (replay && m.dice && m.holder !== null) {
-    center.append(h("p", { class: "muted" }, t("dealt", { name: shortName(m.holder), dice: "" })), diceRow(m.dice, "replay"));
+    center.append(h("p", { class: "muted" }, t("dealt", { name: shortName(m.holder) })), diceRow(m.dice, "replay"));
   } else if (own) {
     const pickable = kind() === "reroll";
     center.append(h("p", { class: "label" }, t("yourDice")), diceRow(own, "own", pickable),
@@ -1156,6 +1167,7 @@ function replayView() {
   const last = r.events[r.step - 1];
   return h("section", { class: "replay", id: "replay", "data-step": r.step },
     h("h2", {}, t("replay"), " · ", t("replayStep", { i: r.step, n: r.events.length })),
+    m.game ? h("p", { class: "muted" }, t("gameRound", { game: m.game, round: m.round })) : null,
     h("p", { class: "replay-line", id: "replay-line" }, last ? narrate(last) || last.type : t("replayStart")),
     h("div", { class: "row replay-controls" },
       h("button", { type: "button", id: "replay-first", onclick: () => step(0) }, "« ", t("first"), " ", kbd("Home")),

@@ -120,9 +120,25 @@ pub struct ClaimQuery {
     /// The reader's language (how a `T` reads; the error's language).
     #[serde(default)]
     pub lang: Lang,
-    /// The table's rules.
-    #[serde(flatten)]
-    pub rules: HandRules,
+    /// The table's dice.
+    #[serde(default)]
+    pub dice: DiceKind,
+    /// Where straights rank.
+    #[serde(default)]
+    pub straights: Straights,
+    /// Whether odd dice count.
+    #[serde(default = "yes")]
+    pub kickers: bool,
+}
+
+impl ClaimQuery {
+    fn rules(&self) -> HandRules {
+        HandRules {
+            dice: self.dice,
+            straights: self.straights,
+            kickers: self.kickers,
+        }
+    }
 }
 
 /// The answer of `/api/claim`: one hand, two a `T` could mean, or why none.
@@ -137,7 +153,7 @@ pub struct ClaimAnswer {
 
 /// Reads `query.text` as a person's claim at a table of `query.rules`.
 pub fn read(query: &ClaimQuery) -> ClaimAnswer {
-    let naming = query.rules.naming();
+    let naming = query.rules().naming();
     match read_claim(&query.text, naming, query.lang) {
         Ok(Reading::Hand(h)) => ClaimAnswer {
             readings: vec![h.to_string()],
@@ -204,7 +220,9 @@ mod tests {
         let q = |text: &str, lang| ClaimQuery {
             text: text.into(),
             lang,
-            rules: DEFAULT,
+            dice: DEFAULT.dice,
+            straights: DEFAULT.straights,
+            kickers: DEFAULT.kickers,
         };
         assert_eq!(read(&q("full house kings over queens", Lang::En)).readings, ["KKKQQ"]);
         assert_eq!(read(&q("KKK", Lang::En)).readings, ["KKKT9"]);
@@ -212,5 +230,20 @@ mod tests {
         let bad = read(&q("seven dwarves", Lang::Ru));
         assert!(bad.readings.is_empty());
         assert!(bad.error.unwrap().contains("не удаётся"));
+    }
+
+    #[test]
+    fn queries_read_from_the_address() {
+        let uri: axum::http::Uri =
+            "/api/claim?text=four+queens&lang=ru&dice=standard&straights=none&kickers=false"
+                .parse()
+                .unwrap();
+        let Query(q) = Query::<ClaimQuery>::try_from_uri(&uri).unwrap();
+        assert_eq!((q.lang, q.dice, q.kickers), (Lang::Ru, DiceKind::Standard, false));
+        let uri: axum::http::Uri = "/api/hands?dice=poker&straights=above-full-house&kickers=true"
+            .parse()
+            .unwrap();
+        let Query(r) = Query::<HandRules>::try_from_uri(&uri).unwrap();
+        assert_eq!(r.straights, Straights::AboveFullHouse);
     }
 }

@@ -480,25 +480,52 @@ pub async fn wait_next(client: &Client, answered: Option<u64>, name: &str) -> Ne
     }
 }
 
-/// Answers the question of `kind` by clicking, varied by `n` (the how-many-th
-/// answer of this page): believe or challenge; dice tapped and thrown; a
-/// claim picked (category, then faces) or typed in words.
-pub async fn answer(client: &Client, kind: &str, n: usize) {
+/// What a page has answered so far, by kind of answer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub believed: usize,
+    pub challenged: usize,
+    pub rethrown: usize,
+    pub kept: usize,
+    pub picked: usize,
+    pub typed: usize,
+}
+
+impl Tally {
+    /// Every kind of answer was given at least once.
+    pub fn everything(&self) -> bool {
+        [self.believed, self.challenged, self.rethrown, self.kept, self.picked, self.typed]
+            .iter()
+            .all(|&n| n > 0)
+    }
+}
+
+/// Answers the question of `kind` by clicking, taking turns between the
+/// ways to answer: believe or challenge; dice tapped and thrown, or all
+/// kept; a claim picked (category, then faces) or typed in words.
+pub async fn answer(client: &Client, kind: &str, tally: &mut Tally) {
     match kind {
         "respond" => {
             let can_believe = attr(client, "#believe", "disabled").await.is_none();
-            if n % 3 == 2 || !can_believe {
+            if tally.believed > tally.challenged || !can_believe {
                 click(client, "#disbelieve").await;
+                tally.challenged += 1;
             } else {
                 click(client, "#believe").await;
+                tally.believed += 1;
             }
         }
         "reroll" => {
-            let positions: &[usize] = match n % 3 {
+            let positions: &[usize] = match (tally.rethrown + tally.kept) % 3 {
                 0 => &[0, 1],
                 1 => &[],
                 _ => &[4],
             };
+            if positions.is_empty() {
+                tally.kept += 1;
+            } else {
+                tally.rethrown += 1;
+            }
             for p in positions {
                 click(client, &format!("button.die[data-position=\"{p}\"]")).await;
                 until("the die to be picked", || async {
@@ -511,7 +538,8 @@ pub async fn answer(client: &Client, kind: &str, n: usize) {
             }
             click(client, "#throw").await;
         }
-        "claim" if n % 4 == 3 => {
+        "claim" if tally.typed < tally.picked => {
+            tally.typed += 1;
             // Typed: the words of the lowest legal claim, as the picker names it.
             let label = js(
                 client,
@@ -523,6 +551,8 @@ pub async fn answer(client: &Client, kind: &str, n: usize) {
             click(client, "#send-typed").await;
         }
         "claim" => {
+            let n = tally.picked;
+            tally.picked += 1;
             let categories = js(
                 client,
                 "return [...document.querySelectorAll('#claim-category option')].map(o => o.value);",

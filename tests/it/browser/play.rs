@@ -3,7 +3,7 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Next, Replay, Server, answer, browser, check_snapshot, click, exists, js,
+    Driver, Next, Replay, Server, Tally, answer, browser, check_snapshot, click, exists, js,
     runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use fantoccini::Locator;
@@ -52,6 +52,7 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
         let mut snapshots = Vec::new();
         let mut answered = None;
         let mut n = 0;
+        let mut tally = Tally::default();
         let mut shot_turn = false;
         let mut shot_challenge = false;
         loop {
@@ -69,12 +70,16 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
                 shot_turn = true;
             }
             snapshots.push(snap);
-            answer(&page, &kind, n).await;
+            answer(&page, &kind, &mut tally).await;
             answered = Some(turn);
             n += 1;
             assert!(n < 400, "the match never ends");
         }
+        if !shot_challenge && exists(&page, "#challenge").await {
+            screenshot(&page, "challenge").await;
+        }
         screenshot(&page, "summary").await;
+        assert!(tally.everything(), "not every way to answer was clicked: {tally:?}");
 
         // The replay, over plain HTTP, as the page offers it.
         let href = js(&page, "return document.getElementById('download').getAttribute('href');").await;

@@ -3,16 +3,18 @@
 //! holds dice its seat may not see, checked against the replay.
 
 use super::{
-    Driver, Next, Replay, Server, Snapshot, answer, browser, check_snapshot, click, exists, js,
-    next, runtime, type_into, until,
+    Driver, Next, Replay, Server, Snapshot, Tally, answer, browser, check_snapshot, click, exists, js,
+    WAIT, next, runtime, type_into, until,
 };
 use fantoccini::{Client, Locator};
+use std::time::{Duration, Instant};
 
 /// One person's browser and what it has done.
 struct Person {
     page: Client,
     answered: Option<u64>,
     answers: usize,
+    tally: Tally,
     done: bool,
     snapshots: Vec<Snapshot>,
 }
@@ -23,6 +25,7 @@ impl Person {
             page,
             answered: None,
             answers: 0,
+            tally: Tally::default(),
             done: false,
             snapshots: Vec::new(),
         }
@@ -33,6 +36,32 @@ impl Person {
             .await
             .as_u64()
             .expect("the page's seat") as usize
+    }
+}
+
+/// Whoever is asked next (or sees the end), polling both pages; on timeout
+/// screenshots of both pages are saved and the test fails with their text.
+async fn wait_either(people: &[Person; 2]) -> (usize, Next) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        for (i, p) in people.iter().enumerate() {
+            if p.done {
+                continue;
+            }
+            if let Some(step) = next(&p.page, p.answered).await {
+                return (i, step);
+            }
+        }
+        if Instant::now() >= deadline {
+            let mut text = String::new();
+            for (i, p) in people.iter().enumerate() {
+                super::screenshot(&p.page, &format!("failure-privacy-{i}")).await;
+                let shown = js(&p.page, "const m = document.querySelector('main'); return m ? m.innerText : '';").await;
+                text.push_str(&format!("\n--- page {i}:\n{}", shown.as_str().unwrap_or("")));
+            }
+            panic!("no question for either person and no end of the match:{text}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -55,7 +84,16 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         let preset = host.find(Locator::Css("#preset")).await.expect("presets");
         preset.select_by_value("web-duo").await.expect("the preset");
         click(&host, "#create").await;
+        until("the host's waiting room", || async {
+            exists(&host, "#waiting").await.then_some(())
+        })
+        .await;
         click(&host, "[data-action=take]").await;
+        until("the host's seat", || async {
+            let v = js(&host, "const t = document.getElementById('table'); return t ? t.dataset.you : '';").await;
+            (!v.as_str().unwrap_or("").is_empty()).then_some(())
+        })
+        .await;
         // The host's waiting room offers a link for the other open seat.
         let link = until("a share link in the waiting room", || async {
             let v = js(&host, "const i = document.querySelector('#waiting .share-url'); return i ? i.value : null;").await;
@@ -80,24 +118,13 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         let mut turns = 0;
         while people.iter().any(|p| !p.done) {
             // Whoever is asked answers; the other waits.
-            let (who, step) = until("a question for either person, or the end", || async {
-                for (i, p) in people.iter().enumerate() {
-                    if p.done {
-                        continue;
-                    }
-                    if let Some(step) = next(&p.page, p.answered).await {
-                        return Some((i, step));
-                    }
-                }
-                None
-            })
-            .await;
+            let (who, step) = wait_either(&people).await;
             let p = &mut people[who];
             match step {
                 Next::End => p.done = true,
                 Next::Question(turn, kind) => {
                     p.snapshots.push(super::snapshot(&p.page, &kind).await);
-                    answer(&p.page, &kind, p.answers).await;
+                    answer(&p.page, &kind, &mut p.tally).await;
                     p.answered = Some(turn);
                     p.answers += 1;
                     turns += 1;
