@@ -233,6 +233,7 @@ function onMessage(msg) {
       S.matchEnd = msg;
       S.question = null;
       S.turn = null;
+      S.scrollToSummary = true;
       break;
     case "error":
       onError(msg);
@@ -288,6 +289,9 @@ function setQuestion(q) {
   S.notice = null;
   S.claimCategory = null;
   S.claimHand = null;
+  S.typed = "";
+  const typed = document.getElementById("typed");
+  if (typed) typed.value = "";
   S.turn = { seat: q.view.seat, kind: q.view.decision, until: S.question.until };
 }
 
@@ -596,6 +600,13 @@ function render() {
     }
   }
   tick();
+  if (S.scrollToSummary) {
+    const summary = document.getElementById("summary");
+    if (summary) {
+      S.scrollToSummary = false;
+      summary.scrollIntoView({ block: "start" });
+    }
+  }
 }
 
 function header() {

@@ -60,6 +60,13 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
             let Next::Question(turn, kind) = step else {
                 break;
             };
+            if n == 0 {
+                // A reload keeps the seat (its token is in the page's
+                // storage) and asks the same question again.
+                page.refresh().await.expect("the page reloads");
+                let again = wait_next(&page, None, "solo-reload").await;
+                assert_eq!(again, Next::Question(turn, kind.clone()), "the question after a reload");
+            }
             let snap = snapshot(&page, &kind).await;
             if !shot_challenge && exists(&page, "#challenge").await {
                 screenshot(&page, "challenge").await;
