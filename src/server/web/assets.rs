@@ -112,7 +112,10 @@ fn serve(name: &str) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }
@@ -136,9 +139,15 @@ mod tests {
     #[test]
     fn the_page_loads_only_embedded_files() {
         let page = ASSETS[0].body;
-        for src in page.split("src=\"").skip(1).chain(page.split("href=\"").skip(1)) {
+        for src in page
+            .split("src=\"")
+            .skip(1)
+            .chain(page.split("href=\"").skip(1))
+        {
             let path = src.split('"').next().unwrap_or("");
-            let name = path.strip_prefix("/web/").unwrap_or_else(|| panic!("{path}"));
+            let name = path
+                .strip_prefix("/web/")
+                .unwrap_or_else(|| panic!("{path}"));
             assert!(ASSETS.iter().any(|a| a.name == name), "{path}");
         }
     }

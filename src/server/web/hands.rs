@@ -212,7 +212,12 @@ mod tests {
             kickers: false,
             ..DEFAULT
         });
-        assert!(no_kickers.hands.windows(2).any(|w| w[0].strength == w[1].strength));
+        assert!(
+            no_kickers
+                .hands
+                .windows(2)
+                .any(|w| w[0].strength == w[1].strength)
+        );
     }
 
     #[test]
@@ -224,7 +229,10 @@ mod tests {
             straights: DEFAULT.straights,
             kickers: DEFAULT.kickers,
         };
-        assert_eq!(read(&q("full house kings over queens", Lang::En)).readings, ["KKKQQ"]);
+        assert_eq!(
+            read(&q("full house kings over queens", Lang::En)).readings,
+            ["KKKQQ"]
+        );
         assert_eq!(read(&q("KKK", Lang::En)).readings, ["KKKT9"]);
         assert_eq!(read(&q("ТТТ", Lang::Ru)).readings.len(), 2);
         let bad = read(&q("seven dwarves", Lang::Ru));
@@ -239,7 +247,10 @@ mod tests {
                 .parse()
                 .unwrap();
         let Query(q) = Query::<ClaimQuery>::try_from_uri(&uri).unwrap();
-        assert_eq!((q.lang, q.dice, q.kickers), (Lang::Ru, DiceKind::Standard, false));
+        assert_eq!(
+            (q.lang, q.dice, q.kickers),
+            (Lang::Ru, DiceKind::Standard, false)
+        );
         let uri: axum::http::Uri = "/api/hands?dice=poker&straights=above-full-house&kickers=true"
             .parse()
             .unwrap();

@@ -10,8 +10,7 @@ use fantoccini::Locator;
 
 #[test]
 fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
-    let Some(browser) = browser("a_person_plays_a_whole_match_against_two_bots_by_clicking")
-    else {
+    let Some(browser) = browser("a_person_plays_a_whole_match_against_two_bots_by_clicking") else {
         return;
     };
     let server = Server::start(&["web-solo"]);
@@ -73,6 +72,18 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
                 shot_challenge = true;
             }
             if !shot_turn && kind == "reroll" {
+                // The odds panel, on request: the best re-throw, exactly.
+                click(&page, "#odds-toggle").await;
+                let lines = until("the odds", || async {
+                    let v = js(&page, "return [...document.querySelectorAll('#odds li')].map(l => l.textContent);").await;
+                    let lines = v.as_array()?.clone();
+                    (!lines.is_empty()).then_some(lines)
+                })
+                .await;
+                assert!(
+                    lines.iter().any(|l| l.as_str().is_some_and(|l| l.contains("from a fresh throw"))),
+                    "{lines:?}"
+                );
                 screenshot(&page, "turn").await;
                 shot_turn = true;
             }

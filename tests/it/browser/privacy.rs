@@ -3,8 +3,8 @@
 //! holds dice its seat may not see, checked against the replay.
 
 use super::{
-    Driver, Next, Replay, Server, Snapshot, Tally, answer, browser, check_snapshot, click, exists, js,
-    WAIT, next, runtime, type_into, until,
+    Driver, Next, Replay, Server, Snapshot, Tally, WAIT, answer, browser, check_snapshot, click,
+    exists, js, next, runtime, type_into, until,
 };
 use fantoccini::{Client, Locator};
 use std::time::{Duration, Instant};
@@ -32,10 +32,13 @@ impl Person {
     }
 
     async fn seat(&self) -> usize {
-        js(&self.page, "return Number(document.getElementById('table').dataset.you);")
-            .await
-            .as_u64()
-            .expect("the page's seat") as usize
+        js(
+            &self.page,
+            "return Number(document.getElementById('table').dataset.you);",
+        )
+        .await
+        .as_u64()
+        .expect("the page's seat") as usize
     }
 }
 
@@ -56,8 +59,15 @@ async fn wait_either(people: &[Person; 2]) -> (usize, Next) {
             let mut text = String::new();
             for (i, p) in people.iter().enumerate() {
                 super::screenshot(&p.page, &format!("failure-privacy-{i}")).await;
-                let shown = js(&p.page, "const m = document.querySelector('main'); return m ? m.innerText : '';").await;
-                text.push_str(&format!("\n--- page {i}:\n{}", shown.as_str().unwrap_or("")));
+                let shown = js(
+                    &p.page,
+                    "const m = document.querySelector('main'); return m ? m.innerText : '';",
+                )
+                .await;
+                text.push_str(&format!(
+                    "\n--- page {i}:\n{}",
+                    shown.as_str().unwrap_or("")
+                ));
             }
             panic!("no question for either person and no end of the match:{text}");
         }
@@ -124,6 +134,16 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                 Next::End => p.done = true,
                 Next::Question(turn, kind) => {
                     p.snapshots.push(super::snapshot(&p.page, &kind).await);
+                    if who == 1 && p.answers == 0 {
+                        // The odds by their keyboard shortcut, O.
+                        let body = p.page.find(Locator::Css("body")).await.expect("the body");
+                        body.send_keys("o").await.expect("a key");
+                        until("the odds by the O key", || async {
+                            exists(&p.page, "#odds li").await.then_some(())
+                        })
+                        .await;
+                        super::screenshot(&p.page, "phone-turn-ru").await;
+                    }
                     answer(&p.page, &kind, &mut p.tally).await;
                     p.answered = Some(turn);
                     p.answers += 1;
