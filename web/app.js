@@ -1157,7 +1157,11 @@ function summaryView(m) {
   const seats = S.table.seats.map((s) => s.seat);
   return h("section", { class: "panel summary", id: "summary", "data-wins": wins.join(",") },
     h("h2", {}, t("summary")),
-    S.matchEnd && S.matchEnd.aborted ? h("p", {}, t("matchStopped", { wins: winsText(wins) })) : null,
+    h("p", { class: "summary-line" }, t(S.matchEnd && S.matchEnd.aborted ? "matchStopped" : "matchOver", { wins: winsText(wins) })),
+    m.gameEnds.length
+      ? h("ol", { class: "games" }, m.gameEnds.map((g) =>
+          h("li", {}, t("gameWon", { name: shortName(g.winner), game: g.game, chips: count(S.lang, g.pot, "chip") }))))
+      : null,
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("wins")), h("th", { scope: "col" }, t("finalChips")))),
       h("tbody", {}, seats.map((s) => h("tr", { class: wins[s] === Math.max(...wins) && wins[s] > 0 ? "best" : "" },
