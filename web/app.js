@@ -223,7 +223,7 @@ function onMessage(msg) {
       onEvent(msg.index, msg.event);
       break;
     case "turn":
-      S.turn = { seat: msg.seat, kind: msg.kind, until: Date.now() + msg.deadline_ms };
+      S.turn = { seat: msg.seat, kind: msg.kind, until: until(msg.deadline_ms) };
       if (msg.seat !== S.you) S.question = null;
       break;
     case "your_turn":
@@ -257,11 +257,12 @@ function onState(state) {
   S.watching = S.you === null;
   S.model = build(table.seats.length, state.events || []);
   S.turn = state.turn
-    ? { seat: state.turn.seat, kind: state.turn.kind, until: Date.now() + state.turn.deadline_ms }
+    ? { seat: state.turn.seat, kind: state.turn.kind, until: until(state.turn.deadline_ms) }
     : null;
   if (state.your_turn) setQuestion(state.your_turn);
   else S.question = null;
   if (first) S.replay = null;
+  if (table.phase === "finished" && !S.matchEnd) findReplay(table.id);
   ensureHands();
 }
 
@@ -274,6 +275,7 @@ function onEvent(index, ev) {
     return;
   }
   apply(S.model, ev);
+  if (ev.type === "penalty" && ev.seat === S.you) S.question = null;
   if (ev.seat === S.you || ev.type === "challenge" || ev.type === "round_start") {
     if (S.sent !== null && S.question && S.question.turn === S.sent) S.question = null;
   }
@@ -282,7 +284,7 @@ function onEvent(index, ev) {
 }
 
 function setQuestion(q) {
-  S.question = { turn: q.turn, view: q.view, until: Date.now() + q.deadline_ms };
+  S.question = { turn: q.turn, view: q.view, until: until(q.deadline_ms) };
   S.sent = null;
   S.picks = new Set();
   S.readings = null;
@@ -304,6 +306,21 @@ function onError(msg) {
   if (msg.code === "unknown_table" && S.page.kind === "table") S.missing = true;
   if (msg.code === "illegal" || msg.code === "not_your_turn") S.sent = null;
   S.notice = { kind: "error", text: `${t("errorPrefix")}: ${msg.message}` };
+}
+
+/// The replay of a match that ended before this page came (`/api/matches`).
+async function findReplay(id) {
+  try {
+    const response = await fetch("/api/matches");
+    if (!response.ok) return;
+    const record = (await response.json()).find((r) => r.id === id);
+    if (record && !S.matchEnd) {
+      S.matchEnd = { wins: record.wins, aborted: record.aborted, replay: record.replay };
+      render();
+    }
+  } catch {
+    // No replay to offer: the summary still shows.
+  }
 }
 
 async function ensureHands() {
@@ -953,6 +970,11 @@ function challengeView(c, index) {
       t(c.claim_true ? "claimHeld" : "claimFailed", { loser: shortName(c.loser) })));
 }
 
+/// A deadline, or null when there is none (bots answer without a timer).
+function until(deadlineMs) {
+  return deadlineMs > 0 ? Date.now() + deadlineMs : null;
+}
+
 function timerText(until) {
   const s = Math.max(0, Math.ceil((until - Date.now()) / 1000));
   return t("timeLeft", { s });
@@ -962,8 +984,8 @@ function questionView() {
   const box = h("section", { class: "panel question", id: "question", "aria-live": "polite" });
   if (!S.question) {
     if (S.turn && S.table.phase === "playing") {
-      box.append(h("p", {}, t("waitingFor", { name: shortName(S.turn.seat), what: t(`kind_${S.turn.kind}`) })),
-        h("p", { class: "timer", id: "timer", "data-until": S.turn.until }, timerText(S.turn.until)));
+      add(box, h("p", {}, t("waitingFor", { name: shortName(S.turn.seat), what: t(`kind_${S.turn.kind}`) })),
+        S.turn.until ? h("p", { class: "timer", id: "timer", "data-until": S.turn.until }, timerText(S.turn.until)) : null);
     } else if (S.watching) {
       box.append(h("p", { class: "muted" }, t("spectating")));
     } else {
@@ -976,7 +998,7 @@ function questionView() {
   const busy = S.sent !== null;
   box.dataset.turn = q.turn;
   box.dataset.kind = v.decision;
-  box.append(h("h2", {}, t("yourTurn"), " ", h("span", { class: "timer", id: "timer", "data-until": q.until }, timerText(q.until))));
+  box.append(h("h2", {}, t("yourTurn"), " ", q.until ? h("span", { class: "timer", id: "timer", "data-until": q.until }, timerText(q.until)) : ""));
   if (v.decision === "respond" && v.to_beat) {
     const top = S.hands && S.hands.isTop(v.to_beat.claim);
     box.append(h("p", {}, t("askRespond", { name: shortName(v.to_beat.seat), claim: handText(v.to_beat.claim) })));
