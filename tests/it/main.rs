@@ -14,6 +14,7 @@ mod hostile_bots;
 mod human;
 mod lua_bots;
 mod lua_sandbox;
+mod online;
 mod properties;
 mod replay_check;
 mod strength;
