@@ -432,9 +432,16 @@ function pickerChoice() {
   const legal = S.hands.legalClaims(toBeat);
   if (!legal.length) return null;
   const cats = S.hands.categories.filter((c) => legal.some((l) => l.category === c.id));
-  const cat = cats.some((c) => c.id === S.claimCategory) ? S.claimCategory : cats[0].id;
+  // Until the player picks, the picker offers what the dice show when
+  // that is a legal claim, else the lowest legal claim.
+  const dice = S.question.view.dice;
+  const own = dice ? S.hands.entry(handOfDice(dice)) : null;
+  const ownLegal = own && legal.includes(own) ? own : null;
+  const fallback = ownLegal ? ownLegal.category : cats[0].id;
+  const cat = cats.some((c) => c.id === S.claimCategory) ? S.claimCategory : fallback;
   const inCat = legal.filter((l) => l.category === cat);
-  const hand = inCat.some((l) => l.hand === S.claimHand) ? S.claimHand : inCat[0].hand;
+  const preferred = S.claimHand ?? (ownLegal && ownLegal.category === cat ? ownLegal.hand : null);
+  const hand = inCat.some((l) => l.hand === preferred) ? preferred : inCat[0].hand;
   return { legal, cats, cat, inCat, hand };
 }
 
@@ -744,7 +751,7 @@ function tableCard(table, highlightSeat = null) {
       open.map((s) => shareField(table.id, s.seat))) : null,
     h("div", { class: "row" },
       mine
-        ? h("a", { class: "button primary", href: `/table/${table.id}`, onclick: (e) => (e.preventDefault(), go(`/table/${table.id}`)) }, t("seat", { n: mine.seat + 1 }))
+        ? h("a", { class: "button primary", href: `/table/${table.id}`, onclick: (e) => (e.preventDefault(), go(`/table/${table.id}`)) }, t("yourSeat", { n: mine.seat + 1 }))
         : null,
       h("button", { type: "button", "data-action": "watch", "data-table": table.id, onclick: () => watch(table.id) }, t("watch"))));
 }
@@ -809,6 +816,16 @@ function tableView() {
       h("div", { class: "felt-wrap" }, feltView(m, false)),
       h("aside", { class: "side" }, questionView(), oddsView(), roundView(m), logView(m))),
   );
+  if (S.you !== null && S.table.phase === "playing") {
+    add(root, h("p", { class: "row" }, h("button", {
+      type: "button",
+      class: "quiet",
+      id: "leave",
+      onclick: () => {
+        if (window.confirm(t("leaveMatch"))) leave();
+      },
+    }, t("leaveTable"))));
+  }
   add(root, shortcutsView());
   return root;
 }
