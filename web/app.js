@@ -6,7 +6,6 @@
 import {
   count,
   initialLang,
-  list,
   percent,
   safeGet,
   safeSet,
@@ -803,7 +802,6 @@ function tableView() {
       m.game ? h("p", { class: "muted" }, t("gameRound", { game: m.game, round: m.round })) : null,
       h("p", { class: "rules" }, rulesText(S.table))),
     noticeView(),
-    h("p", { id: "live", class: "sr-only", "aria-live": "polite" }),
   );
   if (S.replay) {
     add(root, replayView());
@@ -964,10 +962,19 @@ function feltView(m, replay) {
     center.append(hiddenDice(m.holder));
   }
   if (m.lastChallenge && (m.holder === null || !m.toBeat)) center.append(challengeView(m.lastChallenge, m.challenges.length - 1));
+  const lastGame = m.gameEnds[m.gameEnds.length - 1];
+  if (lastGame && (lastGame.game === m.game || m.round <= 1) && !m.toBeat) center.append(gameOverView(m, lastGame));
   return h("div", { class: "felt", id: "felt" },
     h("ul", { class: "seats seats-top" }, top.map((s) => seatCard(m, s, replay))),
     center,
     h("ul", { class: "seats seats-bottom" }, bottom.map((s) => seatCard(m, s, replay))));
+}
+
+function gameOverView(m, g) {
+  return h("section", { class: "game-over", id: "game-over", "data-game": g.game },
+    h("h3", {}, "★ ", t("gameOver", { game: g.game })),
+    h("p", {}, t("gameWon", { name: shortName(g.winner), game: g.game, chips: count(S.lang, g.pot, "chip") })),
+    h("p", { class: "muted" }, t("winsSoFar", { wins: winsText(m.wins) })));
 }
 
 function challengeView(c, index) {

@@ -153,6 +153,7 @@ const STRINGS = {
     challenge: "Challenge",
     whoPays: "{name} pays a chip",
     gameOver: "Game {game} is over",
+    winsSoFar: "Games won so far: {wins}.",
     summary: "Match summary",
     wins: "Games won",
     finalChips: "Chips at the end",
@@ -322,6 +323,7 @@ const STRINGS = {
     challenge: "Проверка",
     whoPays: "{name} платит фишку",
     gameOver: "Партия {game} окончена",
+    winsSoFar: "Выиграно партий: {wins}.",
     summary: "Итоги матча",
     wins: "Выиграно партий",
     finalChips: "Фишки в конце",
@@ -449,11 +451,4 @@ export function shownFaces(lang, dice, letters) {
 export function percent(lang, share) {
   const text = (share * 100).toFixed(2);
   return lang === "ru" ? `${text.replace(".", ",")} %` : `${text}%`;
-}
-
-/// "a", "a and b", "a, b and c" (Russian "и").
-export function list(lang, items) {
-  const and = lang === "ru" ? "и" : "and";
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}`;
 }
