@@ -1057,7 +1057,7 @@ function claimForm(v, busy) {
   const c = pickerChoice();
   if (!c) return wrap;
   wrap.append(h("p", {}, v.to_beat ? t("atLeast", { hand: handText(c.legal[0].hand) }) : t("askClaim")));
-  wrap.append(h("div", { class: "picker" },
+  wrap.append(h("div", { class: "picker", "data-legal": c.legal.length, "data-lowest": c.legal[0].hand },
     h("label", { class: "field" }, h("span", {}, t("category")),
       h("select", {
         id: "claim-category",

@@ -14,6 +14,7 @@ mod play;
 mod privacy;
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use liar::rules::{Dice, Ranking};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -516,6 +517,27 @@ pub async fn wait_next(client: &Client, answered: Option<u64>, name: &str) -> Ne
     }
 }
 
+/// Checks the claim picker against the engine: it offers exactly the
+/// hands that beat the claim on the table under `ranking`, lowest first.
+pub async fn check_picker(client: &Client, ranking: Ranking) {
+    let to_beat = attr(client, "#to-beat", "data-claim")
+        .await
+        .map(|c| c.parse::<Dice>().expect("a hand").hand());
+    let legal = ranking.hands_above(to_beat);
+    let count = attr(client, ".picker", "data-legal").await;
+    let lowest = attr(client, ".picker", "data-lowest").await;
+    assert_eq!(
+        count,
+        Some(legal.len().to_string()),
+        "legal claims over {to_beat:?}"
+    );
+    assert_eq!(
+        lowest,
+        legal.first().map(|h| h.to_string()),
+        "the lowest legal claim"
+    );
+}
+
 /// What a page has answered so far, by kind of answer.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
@@ -525,6 +547,7 @@ pub struct Tally {
     pub kept: usize,
     pub picked: usize,
     pub typed: usize,
+    pub refused: usize,
 }
 
 impl Tally {
@@ -583,6 +606,33 @@ pub async fn answer(client: &Client, kind: &str, tally: &mut Tally) {
                 .await;
             }
             click(client, "#throw").await;
+        }
+        "claim" if tally.refused == 0 && exists(client, "#to-beat").await => {
+            // A claim that does not beat the claim on the table, typed as
+            // the table shows it: the server refuses it, the page says so
+            // and keeps the question open; then a legal claim is picked.
+            tally.refused += 1;
+            let turn = attr(client, "#question", "data-turn").await;
+            let shown = js(
+                client,
+                "return document.querySelector('#to-beat .notation').textContent;",
+            )
+            .await;
+            type_into(
+                client,
+                "#typed",
+                shown.as_str().expect("the claim's notation"),
+            )
+            .await;
+            click(client, "#send-typed").await;
+            until("the refusal, with the question still open", || async {
+                let refused = exists(client, ".notice.error").await;
+                let open = attr(client, "#question", "data-turn").await == turn
+                    && attr(client, "#claim", "disabled").await.is_none();
+                (refused && open).then_some(())
+            })
+            .await;
+            click(client, "#claim").await;
         }
         "claim" if tally.typed < tally.picked => {
             tally.typed += 1;

@@ -3,10 +3,11 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Next, Replay, Server, Tally, answer, browser, check_snapshot, click, exists, js,
-    runtime, screenshot, snapshot, type_into, until, wait_next,
+    Driver, Next, Replay, Server, Tally, answer, browser, check_picker, check_snapshot, click,
+    exists, js, runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use fantoccini::Locator;
+use liar::rules::Ranking;
 
 #[test]
 fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
@@ -67,6 +68,9 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
                 assert_eq!(again, Next::Question(turn, kind.clone()), "the question after a reload");
             }
             let snap = snapshot(&page, &kind).await;
+            if kind == "claim" {
+                check_picker(&page, Ranking::default()).await;
+            }
             if !shot_challenge && exists(&page, "#challenge").await {
                 screenshot(&page, "challenge").await;
                 shot_challenge = true;

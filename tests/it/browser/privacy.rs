@@ -7,6 +7,7 @@ use super::{
     exists, js, next, runtime, type_into, until,
 };
 use fantoccini::{Client, Locator};
+use liar::rules::{Ranking, Straights};
 use std::time::{Duration, Instant};
 
 /// One person's browser and what it has done.
@@ -134,6 +135,14 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                 Next::End => p.done = true,
                 Next::Question(turn, kind) => {
                     p.snapshots.push(super::snapshot(&p.page, &kind).await);
+                    if kind == "claim" {
+                        // Straights above full house, odd dice not counting.
+                        let ranking = Ranking {
+                            straights: Straights::AboveFullHouse,
+                            kickers: false,
+                        };
+                        super::check_picker(&p.page, ranking).await;
+                    }
                     if who == 1 && p.answers == 0 {
                         // The odds by their keyboard shortcut, O.
                         let body = p.page.find(Locator::Css("body")).await.expect("the body");
