@@ -308,6 +308,21 @@ pub async fn js(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.expect("a script runs")
 }
 
+/// Fails if the page is wider than its window (something would have to be
+/// scrolled sideways): the layout must reflow at 200% zoom and on phones.
+pub async fn check_fits(client: &Client, what: &str) {
+    let v = js(
+        client,
+        "return [document.documentElement.scrollWidth, window.innerWidth];",
+    )
+    .await;
+    let (page, window) = (v[0].as_u64(), v[1].as_u64());
+    assert!(
+        page <= window,
+        "{what}: the page is {page:?} px wide in a {window:?} px window"
+    );
+}
+
 /// What one seat's page showed at one of its turns.
 #[derive(Clone, Debug)]
 pub struct Snapshot {

@@ -3,8 +3,8 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Next, Replay, Server, Tally, answer, browser, check_picker, check_snapshot, click,
-    exists, js, runtime, screenshot, snapshot, type_into, until, wait_next,
+    Driver, Next, Replay, Server, Tally, answer, browser, check_fits, check_picker, check_snapshot,
+    click, exists, js, runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use fantoccini::Locator;
 use liar::rules::Ranking;
@@ -203,6 +203,13 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
         .await;
         assert_eq!(Some(dice.as_str()), first_round["dice"].as_str());
         screenshot(&page, "replay").await;
+        check_fits(&page, "the replay at 1280 px").await;
+        // The same window at 200% zoom: half as many CSS pixels.
+        page.set_window_size(640, 500).await.expect("a smaller window");
+        check_fits(&page, "the replay at 200% zoom").await;
+        click(&page, "#close-replay").await;
+        check_fits(&page, "the table at 200% zoom").await;
+        screenshot(&page, "zoom-200").await;
         page.close().await.expect("the session closes");
     });
 }

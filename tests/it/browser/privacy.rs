@@ -162,6 +162,7 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
             }
         }
         super::screenshot(&people[1].page, "phone-summary").await;
+        super::check_fits(&people[1].page, "the phone's table").await;
 
         let href = js(&people[0].page, "return document.getElementById('download').getAttribute('href');").await;
         let (status, text) = server.get(href.as_str().expect("a replay address"));
