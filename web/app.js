@@ -673,7 +673,7 @@ function rulesText(table) {
   const straights = { "below-full-house": "straights_below", "above-full-house": "straights_above", none: "straights_none" }[r.straights];
   return [
     t(r.dice === "standard" ? "standard" : "poker"),
-    S.lang === "ru" ? `по ${count("ru", r.chips, "chip")}` : `${count("en", r.chips, "chip")} each`,
+    t("chipsEach", { chips: count(S.lang, r.chips, "chip") }),
     t(straights),
     t(r.kickers ? "kickers_on" : "kickers_off"),
     t(`starter_${r.next_round_starter}`),
@@ -1242,7 +1242,7 @@ function replayView() {
 }
 
 function shortcutsView() {
-  const keys = ["key_believe", "key_disbelieve", "key_dice", "key_throw", "key_claim", "key_type", "key_odds", "key_lang"];
+  const keys = ["key_believe", "key_disbelieve", "key_dice", "key_throw", "key_claim", "key_type", "key_odds", "key_lang", "key_replay"];
   return h("footer", { class: "shortcuts" }, h("strong", {}, t("shortcuts"), ": "), keys.map((k) => h("span", { class: "key-hint" }, t(k))));
 }
 

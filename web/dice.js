@@ -2,7 +2,7 @@
 // Poker dice show their card letter; standard dice show pips. Every die
 // has a text alternative.
 
-import { faceIndex, faceLabel, faceName } from "./i18n.js";
+import { faceIndex, faceLabel, faceName, tr } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -65,7 +65,6 @@ export function dieSvg(lang, dice, letter) {
 
 /// A die's text alternative: "die 2: king".
 export function dieLabel(lang, dice, letter, position) {
-  const what = letter === null ? (lang === "ru" ? "скрыт" : "hidden") : faceName(lang, dice, letter);
-  const die = lang === "ru" ? "кубик" : "die";
-  return position === null ? what : `${die} ${position + 1}: ${what}`;
+  const what = letter === null ? tr(lang, "dieHidden") : faceName(lang, dice, letter);
+  return position === null ? what : tr(lang, "dieAt", { n: position + 1, what });
 }

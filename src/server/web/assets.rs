@@ -136,6 +136,25 @@ mod tests {
         }
     }
 
+    /// The keys of one language's table in `web/i18n.js`.
+    fn keys(table: &str) -> std::collections::BTreeSet<&str> {
+        table
+            .lines()
+            .filter_map(|l| l.strip_prefix("    ")?.split_once(": ").map(|(k, _)| k))
+            .filter(|k| !k.starts_with(' ') && !k.starts_with('/'))
+            .map(|k| k.trim_matches('"'))
+            .collect()
+    }
+
+    #[test]
+    fn every_string_of_the_page_is_in_both_languages() {
+        let i18n = ASSETS.iter().find(|a| a.name == "i18n.js").unwrap().body;
+        let en = &i18n[i18n.find("  en: {").unwrap()..i18n.find("  ru: {").unwrap()];
+        let ru = &i18n[i18n.find("  ru: {").unwrap()..i18n.find("// Counted nouns").unwrap()];
+        assert!(keys(en).len() > 100);
+        assert_eq!(keys(en), keys(ru));
+    }
+
     #[test]
     fn the_page_loads_only_embedded_files() {
         let page = ASSETS[0].body;
