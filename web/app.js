@@ -304,7 +304,8 @@ function onError(msg) {
   }
   if (msg.code === "unknown_table" && S.page.kind === "table") S.missing = true;
   if (msg.code === "illegal" || msg.code === "not_your_turn") S.sent = null;
-  S.notice = { kind: "error", text: `${t("errorPrefix")}: ${msg.message}` };
+  const text = msg.code === "illegal" && S.refusal ? S.refusal : msg.message;
+  S.notice = { kind: "error", text: `${t("errorPrefix")}: ${text}` };
 }
 
 /// The replay of a match that ended before this page came (`/api/matches`).
@@ -380,6 +381,10 @@ function narrate(ev) {
       return t("gameWon", { name: name(ev.winner), game: ev.game, chips: count(S.lang, ev.pot, "chip") });
     case "match_end":
       return t(ev.aborted ? "matchStopped" : "matchOver", { wins: winsText(ev.wins) });
+    case "match":
+      return t("replayStart");
+    case "log":
+      return t("botLog", { name: name(ev.seat), text: ev.text });
     default:
       return "";
   }
@@ -470,8 +475,10 @@ async function claimTyped() {
 function sendClaim(hand) {
   // The server decides; a claim too low comes back as error{illegal}.
   const toBeat = S.question && S.question.view.to_beat ? S.question.view.to_beat.claim : null;
+  S.refusal = null;
   if (S.hands && toBeat && !S.hands.beats(hand, toBeat)) {
-    S.notice = { kind: "error", text: t("tooLow", { claim: handText(hand), toBeat: handText(toBeat) }) };
+    // Said in the player's language when the server refuses it.
+    S.refusal = t("tooLow", { claim: handText(hand), toBeat: handText(toBeat) });
   }
   S.readings = null;
   decide({ kind: "claim", claim: hand });
