@@ -595,7 +595,8 @@ window.addEventListener("popstate", () => {
 
 function render() {
   document.documentElement.lang = S.lang;
-  document.title = S.table ? `${S.table.name} · ${t("title")}` : t("title");
+  const mark = S.question && S.sent === null ? `▶ ${t("yourTurn")} · ` : "";
+  document.title = S.table ? `${mark}${S.table.name} · ${t("title")}` : t("title");
   const app = document.getElementById("app");
   const focused = document.activeElement && document.activeElement.id;
   const selection =
