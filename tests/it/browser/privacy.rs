@@ -1,6 +1,8 @@
 //! Two people in two browser sessions at one table (the second comes by
-//! the seat's share link) and a bot: at each of its turns, neither page
-//! holds dice its seat may not see, checked against the replay.
+//! the seat's share link) and a bot, watched from a third: at each of its
+//! turns, neither person's page holds dice its seat may not see, nor does
+//! the watcher's page hold any die not shown to all, checked against the
+//! replay.
 
 use super::{
     Driver, Next, Replay, Server, Snapshot, Tally, WAIT, answer, browser, check_snapshot, click,
@@ -123,7 +125,16 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         .await;
         let lang = js(&guest, "return document.documentElement.lang;").await;
         assert_eq!(lang.as_str(), Some("ru"), "the guest's page speaks the browser's language");
+        // Someone watching, who came from the lobby.
+        let watcher = driver.session(1024, 768, "en-US").await;
+        watcher.goto(&server.url("/")).await.expect("the lobby opens");
+        click(&watcher, "[data-action=watch]").await;
+        until("the watcher's table page", || async {
+            exists(&watcher, "#table").await.then_some(())
+        })
+        .await;
         click(&host, "#start").await;
+        let mut watched = Vec::new();
 
         let mut people = [Person::new(host), Person::new(guest)];
         let mut turns = 0;
@@ -135,6 +146,7 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                 Next::End => p.done = true,
                 Next::Question(turn, kind) => {
                     p.snapshots.push(super::snapshot(&p.page, &kind).await);
+                    watched.push(super::snapshot(&watcher, "watch").await);
                     if kind == "claim" {
                         // Straights above full house, odd dice not counting.
                         let ranking = Ranking {
@@ -178,6 +190,15 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
             seats.push(seat);
         }
         assert_ne!(seats[0], seats[1]);
+        // The watcher's page never held a die that was not shown to all.
+        for snap in &watched {
+            check_snapshot(&replay, usize::MAX, snap);
+        }
+        until("the watcher's summary", || async {
+            exists(&watcher, "#download").await.then_some(())
+        })
+        .await;
+        watcher.close().await.expect("the session closes");
         for p in people {
             p.page.close().await.expect("the session closes");
         }
