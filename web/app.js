@@ -200,6 +200,9 @@ function enterPage() {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
+      // A new connection: an answer sent on the old one may be lost, so the
+      // question is open again (the server ignores an answer given twice).
+      S.sent = null;
       S.presets = msg.presets || [];
       if (!S.presetChoice && S.presets.length) S.presetChoice = S.presets[0];
       enterPage();
@@ -283,6 +286,13 @@ function onEvent(index, ev) {
 }
 
 function setQuestion(q) {
+  if (S.question && S.question.turn === q.turn) {
+    // The same question again (a state sent because seats changed): keep
+    // the dice picked, the claim chosen and what is typed.
+    S.question = { turn: q.turn, view: q.view, until: until(q.deadline_ms) };
+    S.turn = { seat: q.view.seat, kind: q.view.decision, until: S.question.until };
+    return;
+  }
   S.question = { turn: q.turn, view: q.view, until: until(q.deadline_ms) };
   S.sent = null;
   S.picks = new Set();
