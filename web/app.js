@@ -50,6 +50,7 @@ const S = {
   newName: "",
   name: safeGet("liar:name") || "",
   copied: null,
+  welcomes: 0, // connections the server has welcomed
 };
 
 function parsePage() {
@@ -203,6 +204,7 @@ function onMessage(msg) {
       // A new connection: an answer sent on the old one may be lost, so the
       // question is open again (the server ignores an answer given twice).
       S.sent = null;
+      S.welcomes += 1;
       S.presets = msg.presets || [];
       if (!S.presetChoice && S.presets.length) S.presetChoice = S.presets[0];
       enterPage();
@@ -415,7 +417,7 @@ function decide(decision) {
 }
 
 function kind() {
-  return S.question && S.sent === null ? S.question.view.decision : null;
+  return S.question && S.sent === null && S.online ? S.question.view.decision : null;
 }
 
 function believe() {
@@ -627,6 +629,7 @@ function render() {
   }
   app.replaceChildren(header(), view);
   app.dataset.page = S.page.kind;
+  app.dataset.welcomes = S.welcomes;
   if (focused) {
     const again = document.getElementById(focused);
     if (again) {
@@ -1037,7 +1040,8 @@ function questionView() {
   }
   const q = S.question;
   const v = q.view;
-  const busy = S.sent !== null;
+  // Offline, an answer could not be sent: wait for the connection.
+  const busy = S.sent !== null || !S.online;
   box.dataset.turn = q.turn;
   box.dataset.kind = v.decision;
   box.append(h("h2", {}, t("yourTurn"), " ", q.until ? h("span", { class: "timer", id: "timer", "data-until": q.until }, timerText(q.until)) : ""));

@@ -692,3 +692,56 @@ pub async fn answer(client: &Client, kind: &str, tally: &mut Tally) {
         other => panic!("a question of unknown kind {other:?}"),
     }
 }
+
+/// A TCP proxy in front of the server whose connections the test can cut,
+/// as a dropped network would.
+pub struct Proxy {
+    port: u16,
+    open: std::sync::Arc<std::sync::Mutex<Vec<TcpStream>>>,
+}
+
+impl Proxy {
+    /// Forwards every connection to `target` (`127.0.0.1:PORT`).
+    pub fn start(target: &str) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a proxy port");
+        let port = listener.local_addr().expect("its address").port();
+        let open = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let conns = open.clone();
+        let target = target.to_string();
+        std::thread::spawn(move || {
+            for client in listener.incoming().map_while(Result::ok) {
+                let Ok(upstream) = TcpStream::connect(&target) else {
+                    continue;
+                };
+                let pipes = [
+                    (client.try_clone(), upstream.try_clone()),
+                    (upstream.try_clone(), client.try_clone()),
+                ];
+                for (from, to) in pipes {
+                    if let (Ok(mut from), Ok(mut to)) = (from, to) {
+                        std::thread::spawn(move || {
+                            let _ = std::io::copy(&mut from, &mut to);
+                            let _ = to.shutdown(std::net::Shutdown::Both);
+                        });
+                    }
+                }
+                let mut open = conns.lock().unwrap_or_else(|e| e.into_inner());
+                open.push(client);
+                open.push(upstream);
+            }
+        });
+        Proxy { port, open }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    /// Cuts every connection open now.
+    pub fn cut(&self) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        for s in open.drain(..) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}

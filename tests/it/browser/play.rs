@@ -3,8 +3,8 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Next, Replay, Server, Tally, answer, browser, check_fits, check_picker, check_snapshot,
-    click, exists, js, runtime, screenshot, snapshot, type_into, until, wait_next,
+    Driver, Next, Proxy, Replay, Server, Tally, answer, attr, browser, check_fits, check_picker,
+    check_snapshot, click, exists, js, runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use fantoccini::Locator;
 use liar::rules::Ranking;
@@ -15,10 +15,12 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
         return;
     };
     let server = Server::start(&["web-solo"]);
+    // The browser reaches the server through a proxy that can drop it.
+    let proxy = Proxy::start(&server.addr);
     let driver = Driver::start(&browser);
     runtime().block_on(async {
         let page = driver.session(1280, 1000, "en-GB").await;
-        page.goto(&server.url("/")).await.expect("the lobby opens");
+        page.goto(&proxy.url("/")).await.expect("the lobby opens");
         until("the lobby with its presets", || async {
             let v = js(&page, "return document.querySelectorAll('#preset option').length;").await;
             (v.as_u64() > Some(0)).then_some(())
@@ -36,7 +38,7 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
             exists(&page, "#waiting").await.then_some(())
         })
         .await;
-        page.goto(&server.url("/")).await.expect("back to the lobby");
+        page.goto(&proxy.url("/")).await.expect("back to the lobby");
         let take = "[data-action=take]";
         until("the new table's open seat", || async {
             exists(&page, take).await.then_some(())
@@ -66,6 +68,24 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
                 page.refresh().await.expect("the page reloads");
                 let again = wait_next(&page, None, "solo-reload").await;
                 assert_eq!(again, Next::Question(turn, kind.clone()), "the question after a reload");
+                // A dropped connection: the page says so, connects again
+                // by itself and asks the same question.
+                let welcomes = attr(&page, "#app", "data-welcomes").await;
+                proxy.cut();
+                until("the page to see the connection drop", || async {
+                    exists(&page, ".conn.off").await.then_some(())
+                })
+                .await;
+                until("a new connection", || async {
+                    (attr(&page, "#app", "data-welcomes").await != welcomes).then_some(())
+                })
+                .await;
+                let again = wait_next(&page, None, "solo-reconnect").await;
+                assert_eq!(again, Next::Question(turn, kind.clone()), "the question after a reconnect");
+                until("the page to be connected again", || async {
+                    exists(&page, ".conn.on").await.then_some(())
+                })
+                .await;
             }
             let snap = snapshot(&page, &kind).await;
             if kind == "claim" {
