@@ -142,16 +142,27 @@ impl Client {
 
     /// The next message (within [`WAIT`]).
     pub fn recv(&mut self) -> ServerMsg {
-        let msg = self.conn.recv_within(WAIT).expect("a message in time");
-        self.note(&msg);
-        msg
+        self.recv_within(WAIT).expect("a message in time")
     }
 
-    /// The next message within `wait`, if any.
+    /// The next message within `wait`, if any. Reads in short slices: the
+    /// server's pings would otherwise restart a long read's timeout.
     pub fn recv_within(&mut self, wait: Duration) -> Option<ServerMsg> {
-        let msg = self.conn.recv_within(wait).ok()?;
-        self.note(&msg);
-        Some(msg)
+        let end = Instant::now() + wait;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            match self.conn.recv_within(left.min(Duration::from_millis(500))) {
+                Ok(msg) => {
+                    self.note(&msg);
+                    return Some(msg);
+                }
+                Err(liar::online::ClientError::TimedOut) => continue,
+                Err(_) => return None,
+            }
+        }
     }
 
     fn note(&mut self, msg: &ServerMsg) {
@@ -220,9 +231,8 @@ impl Client {
                 answers += 1;
                 continue;
             }
-            match self.recv() {
-                ServerMsg::MatchEnd { .. } => return answers,
-                _ => {}
+            if let ServerMsg::MatchEnd { .. } = self.recv() {
+                return answers;
             }
         }
         panic!("the match did not end in time");
