@@ -673,7 +673,7 @@ function nameField() {
     h("input", {
       id: "name",
       type: "text",
-      maxlength: 32,
+      maxlength: 24,
       autocomplete: "nickname",
       placeholder: t("namePlaceholder"),
       value: S.name,
@@ -801,7 +801,7 @@ function lobbyView() {
           h("select", { id: "preset", onchange: (e) => { S.presetChoice = e.target.value; } },
             S.presets.map((p) => h("option", { value: p, selected: p === S.presetChoice }, p)))),
         h("label", { class: "field" }, h("span", {}, t("tableName")),
-          h("input", { id: "new-name", type: "text", maxlength: 40, value: S.newName, oninput: (e) => { S.newName = e.target.value; } })),
+          h("input", { id: "new-name", type: "text", maxlength: 24, value: S.newName, oninput: (e) => { S.newName = e.target.value; } })),
         h("button", { type: "submit", class: "primary", id: "create" }, t("create")))));
 }
 
