@@ -62,6 +62,9 @@ pub enum Command {
     /// Host tables that people join over the network (a browser, `liar
     /// join`, or any client of the protocol in docs/online.md).
     Serve(ServeArgs),
+    /// Play a seat at a `liar serve` table from this terminal, with the
+    /// same questions, answers and help as `liar play`.
+    Join(JoinArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Serve one Lua bot over standard input and output, confined (the
@@ -436,6 +439,31 @@ pub struct ReplayArgs {
     /// Game to show (default: 1).
     #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
+}
+
+/// `liar join`.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The server: ws://HOST:PORT/ws, http://HOST:PORT/, HOST:PORT, or a
+    /// seat link http://HOST:PORT/table/ID?seat=N. Plain ws only (no TLS).
+    pub url: String,
+
+    /// Your name at the table (without it, you are asked; Enter takes your
+    /// user name).
+    #[arg(long)]
+    pub name: Option<String>,
+
+    /// The table to sit at (without it, the lobby lists them).
+    #[arg(long, value_name = "ID")]
+    pub table: Option<u64>,
+
+    /// The seat to take, counting from 1 (without it, the first open one).
+    #[arg(long, value_name = "N", requires = "table", conflicts_with = "spectate", value_parser = clap::value_parser!(u64).range(1..))]
+    pub seat: Option<u64>,
+
+    /// Watch the table instead of playing (the public view only).
+    #[arg(long, conflicts_with = "name")]
+    pub spectate: bool,
 }
 
 /// `liar completions`.

@@ -211,6 +211,10 @@ pub enum Failure {
     /// A tournament that stopped on an error.
     #[error(transparent)]
     Tournament(#[from] RunError),
+    /// `liar join` could not play on: the connection, the server or the
+    /// saved seat; the text is already in the run's language.
+    #[error("{0}")]
+    Online(String),
     /// A game record that cannot be shown as JSON.
     #[error("cannot show game {game}: {source}")]
     ShowGame {
@@ -261,6 +265,7 @@ impl Failure {
             | NoRandomSeed(_)
             | CheckFailed(_)
             | Tournament(_)
+            | Online(_)
             | ShowGame { .. } => 1,
             Interrupted { .. } => 130,
         })

@@ -5,6 +5,7 @@ mod check_report;
 mod failure;
 mod failure_text;
 mod interrupt;
+mod join;
 mod lang;
 mod output;
 mod recorded;
@@ -59,6 +60,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tournament(args) => tournament::run(&args, &ctx),
         Command::Replay(args) => replay::run(&args, &ctx),
         Command::Serve(args) => serve::run(&args, &ctx),
+        Command::Join(args) => join::run(&args, &ctx),
         Command::Completions(args) => {
             let script = crate::cli::completions(args.shell);
             stdout::print("completion script", &String::from_utf8_lossy(&script))

@@ -67,6 +67,9 @@ pub struct Console {
     /// not come from a terminal, so transcripts show the answers).
     echo: bool,
     stop: Option<Arc<AtomicBool>>,
+    /// Set when the question being asked no longer stands (the table
+    /// moved on without the answer: a player at a network table).
+    withdraw: Option<Arc<AtomicBool>>,
     /// Whether a replay of the match is being written.
     recording: bool,
     humans: usize,
@@ -93,6 +96,7 @@ impl Console {
             interactive: false,
             echo: true,
             stop: None,
+            withdraw: None,
             recording: false,
             humans: 0,
             holder: None,
@@ -120,6 +124,7 @@ impl Console {
             interactive: io::stdin().is_terminal(),
             echo: !io::stdin().is_terminal(),
             stop: None,
+            withdraw: None,
             recording: false,
             humans: 0,
             holder: None,
@@ -133,6 +138,23 @@ impl Console {
     pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Self {
         self.stop = Some(flag);
         self
+    }
+
+    /// Makes reads give up (as at the end of input) while `flag` is set:
+    /// the question asked no longer stands, e.g. because the table, played
+    /// over the network, moved on without the answer. The flag's owner
+    /// clears it before the next question.
+    pub fn with_withdraw(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.withdraw = Some(flag);
+        self
+    }
+
+    /// Whether the question being asked was withdrawn
+    /// ([`Console::with_withdraw`]).
+    pub fn withdrawn(&self) -> bool {
+        self.withdraw
+            .as_ref()
+            .is_some_and(|w| w.load(Ordering::SeqCst))
     }
 
     /// Turns the echo of lines read on or off.
@@ -215,18 +237,19 @@ impl Console {
     }
 
     /// The next input line without its line ending; `None` at the end of
-    /// input, on a read error, or once the stop flag is set. Invalid UTF-8 is
-    /// replaced, and very long lines are cut.
+    /// input, on a read error, or once the stop flag is set or the question
+    /// withdrawn. Invalid UTF-8 is replaced, and very long lines are cut.
     pub fn read_line(&mut self) -> Option<String> {
         self.flush();
-        if self.stopped() {
+        if self.stopped() || self.withdrawn() {
             return None;
         }
         let bytes = match &mut self.input {
             Input::Reader(reader) => read_bytes(reader.as_mut())?,
             Input::Stdin(reader) => {
                 let reader = reader.get_or_insert_with(StdinReader::spawn);
-                reader.line(self.stop.as_deref())?
+                let flags = [self.stop.as_deref(), self.withdraw.as_deref()];
+                reader.line(&flags)?
             }
         };
         if self.stopped() {

@@ -5,9 +5,11 @@ use super::console::SharedConsole;
 use super::match_tally::MatchTally;
 use super::render::{Line, Render, reader_seat};
 use super::style::Style;
-use crate::engine::{Accept, Challenge, Claim, Event, Observer, PublicEvent, SeatKind};
+use crate::engine::{
+    Accept, Challenge, Claim, Event, Observer, PublicEvent, REPLAY_VERSION, SeatInfo, SeatKind,
+};
 use crate::i18n::{Lang, Msg};
-use crate::rules::Seat;
+use crate::rules::{Rules, Seat};
 use std::time::Duration;
 
 /// How the narrator tells a match.
@@ -105,6 +107,96 @@ impl Narrator {
         }
     }
 
+    /// Begins telling a match played elsewhere (a table served over the
+    /// network): its players are written as [`Observer::event`] writes a
+    /// replay's `match` line, but the seat told in the second person is
+    /// `you` (the seat played at this terminal; `None` to watch). Then
+    /// each event as [`Narrator::public_event`] and the end as
+    /// [`Narrator::end_remote`].
+    pub fn begin_remote(&mut self, rules: Rules, seats: Vec<SeatInfo>, you: Option<Seat>) {
+        let header = Event::Match {
+            version: REPLAY_VERSION,
+            seed: None,
+            commitment: None,
+            rules,
+            seats,
+        };
+        self.learn_table(&header);
+        self.render.you = you;
+        self.options.god_view = false;
+        let lines = self.render.table_event(&header);
+        self.write(&lines);
+    }
+
+    /// Tells one public event of a match played elsewhere in the words
+    /// [`Observer::event`] tells the event it comes from (the seating throw
+    /// is not public: only the turn order is told).
+    pub fn public_event(&mut self, event: &PublicEvent) {
+        if let PublicEvent::Seating { order } = event {
+            self.order = order.clone();
+        }
+        let lines = self.public_lines(event);
+        self.write(&lines);
+    }
+
+    /// Ends a match played elsewhere with its `match_end` line. With the
+    /// match's whole replay (every die is known once it is over), the
+    /// summary per player comes first, as at the end of `liar play`; then
+    /// the results (the seed stays in the replay: its commitment was not
+    /// told at the start).
+    pub fn end_remote(&mut self, replay: Option<&[Event]>, wins: &[u32], aborted: bool) {
+        let mut lines = Vec::new();
+        let (mut wins, mut aborted) = (wins.to_vec(), aborted);
+        if let Some(events) = replay
+            && let Some(Event::MatchEnd {
+                wins: told,
+                aborted: stopped,
+                ..
+            }) = events.last()
+        {
+            self.tally = MatchTally::default();
+            for event in events {
+                self.tally.event(event);
+            }
+            if self.people() {
+                lines = self.summary();
+            }
+            (wins, aborted) = (told.clone(), *stopped);
+        }
+        // The seed stays in the replay: its commitment was not told at the
+        // start, so it would have nothing to be checked against here.
+        let end = Event::MatchEnd {
+            wins,
+            aborted,
+            seed: None,
+        };
+        lines.extend(self.render.table_event(&end));
+        self.write(&lines);
+    }
+
+    /// Learns names, seat kinds and rules from a `match` line.
+    fn learn_table(&mut self, header: &Event) {
+        if let Event::Match { rules, seats, .. } = header {
+            self.render.rules = *rules;
+            self.render.names = seats.iter().map(|s| s.name.clone()).collect();
+            self.kinds = seats.iter().map(|s| s.kind).collect();
+            self.render.you = reader_seat(self.kinds.iter().copied());
+            if self.people() {
+                self.options.god_view = false;
+            }
+        }
+    }
+
+    /// The lines telling a public event.
+    fn public_lines(&self, public: &PublicEvent) -> Vec<Line> {
+        let mut lines = Vec::new();
+        if let PublicEvent::GameStart(_) | PublicEvent::RoundStart(_) = public {
+            lines.push((Style::Plain, String::new()));
+        }
+        lines.extend(self.render.event(public, &self.order));
+        lines
+    }
+
     /// The summary of the match, per player.
     fn summary(&self) -> Vec<Line> {
         let lang = self.lang();
@@ -189,15 +281,7 @@ impl Observer for Narrator {
     fn event(&mut self, event: &Event) {
         self.tally.event(event);
         match event {
-            Event::Match { rules, seats, .. } => {
-                self.render.rules = *rules;
-                self.render.names = seats.iter().map(|s| s.name.clone()).collect();
-                self.kinds = seats.iter().map(|s| s.kind).collect();
-                self.render.you = reader_seat(self.kinds.iter().copied());
-                if self.people() {
-                    self.options.god_view = false;
-                }
-            }
+            Event::Match { .. } => self.learn_table(event),
             Event::Seating { order, .. } => self.order = order.clone(),
             Event::GameStart(start) if start.game > 1 => self.pause_before(start.game),
             _ => {}
@@ -211,10 +295,7 @@ impl Observer for Narrator {
         };
         lines.extend(self.render.table_event(event));
         if let Some(public) = event.public() {
-            if let PublicEvent::GameStart(_) | PublicEvent::RoundStart(_) = public {
-                lines.push((Style::Plain, String::new()));
-            }
-            lines.extend(self.render.event(&public, &self.order));
+            lines.extend(self.public_lines(&public));
         }
         if self.options.god_view {
             lines.extend(self.secrets(event));

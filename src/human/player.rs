@@ -10,8 +10,10 @@ use super::style::Style;
 use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, lowest_legal_claim,
 };
-use crate::i18n::{Lang, Msg, rules_text};
+use crate::i18n::{JoinMsg, Lang, Msg, rules_text};
 use crate::rules::{Decision, DecisionKind, Face, SeatView};
+use std::cell::Cell;
+use std::time::Instant;
 
 /// The longest piece of a human's input quoted back in an error.
 const QUOTE_MAX: usize = 40;
@@ -84,6 +86,13 @@ pub struct HumanPlayer {
     /// (game, round, history length) right after this seat's last decision:
     /// if the next view starts there, only the dice need showing again.
     after_last: Option<(u32, u32, usize)>,
+    /// Playing at a table over the network ([`HumanPlayer::online`]).
+    online: bool,
+    /// When the turn timer runs out, if the table has one.
+    deadline: Option<Instant>,
+    /// Whether the person confirmed `quit` (rather than Ctrl-C or the end
+    /// of input ending the questions).
+    chose_to_leave: Cell<bool>,
 }
 
 impl HumanPlayer {
@@ -104,7 +113,33 @@ impl HumanPlayer {
             log: Vec::new(),
             order: Vec::new(),
             after_last: None,
+            online: false,
+            deadline: None,
+            chose_to_leave: Cell::new(false),
         }
+    }
+
+    /// The same person playing a seat of a table served over the network
+    /// (`liar join`), alone at this terminal: always told in the second
+    /// person; `quit` gives the seat to a bot for the rest of the match
+    /// instead of stopping it; the prompt shows the turn timer's seconds
+    /// left ([`HumanPlayer::set_deadline`]); and a question withdrawn by
+    /// the console ([`super::Console::with_withdraw`]) ends `decide` with a
+    /// [`PenaltyReason::Timeout`] failure, silently.
+    pub fn online(mut self) -> Self {
+        self.online = true;
+        self
+    }
+
+    /// When the turn timer runs out (shown in the prompt), or `None`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the last [`PlayerError::Quit`] came from a confirmed `quit`
+    /// (not from Ctrl-C or the end of input).
+    pub fn chose_to_leave(&self) -> bool {
+        self.chose_to_leave.get()
     }
 
     /// The player's name.
@@ -124,6 +159,11 @@ impl HumanPlayer {
     /// Reads a line; `Err(Quit)` at the end of input.
     fn read(&self) -> Result<String, PlayerError> {
         let line = self.console.borrow_mut().read_line();
+        if line.is_none() && self.console.borrow().withdrawn() {
+            // The prompt's line is still open.
+            self.console.borrow_mut().blank();
+            return Err(withdrawn());
+        }
         line.ok_or_else(|| {
             let stopped = {
                 let mut console = self.console.borrow_mut();
@@ -158,6 +198,10 @@ impl HumanPlayer {
         console.line(Style::Question, question);
         let prompt = if console.hot_seat() {
             format!("{}> ", self.name)
+        } else if let Some(deadline) = self.deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let seconds = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+            format!("{}> ", JoinMsg::TimeLeft { seconds }.text(self.lang()))
         } else {
             "> ".to_string()
         };
@@ -342,6 +386,7 @@ impl HumanPlayer {
             }
             if let Some(cmd) = answers::command(&text) {
                 if self.run_command(cmd, kind)? {
+                    self.chose_to_leave.set(true);
                     return Err(PlayerError::Quit);
                 }
                 if cmd != TableCommand::Quit {
@@ -407,8 +452,17 @@ impl HumanPlayer {
     fn confirm_quit(&self) -> Result<bool, PlayerError> {
         loop {
             let kept = self.console.borrow().recording();
-            self.pose(&Msg::ConfirmQuit { kept }.text(self.lang()));
+            let question = if self.online {
+                JoinMsg::ConfirmLeave.text(self.lang())
+            } else {
+                Msg::ConfirmQuit { kept }.text(self.lang())
+            };
+            self.pose(&question);
             let Some(text) = self.console.borrow_mut().read_line() else {
+                if self.console.borrow().withdrawn() {
+                    self.console.borrow_mut().blank();
+                    return Err(withdrawn());
+                }
                 return Ok(true);
             };
             match answers::confirm(&text) {
@@ -509,6 +563,11 @@ impl HumanPlayer {
     }
 }
 
+/// What `decide` returns when its question was withdrawn.
+fn withdrawn() -> PlayerError {
+    PlayerError::failed(PenaltyReason::Timeout, "the question was withdrawn")
+}
+
 /// `text` trimmed and cut to a length fit to quote in one line.
 fn quote(text: &str) -> String {
     crate::text::shorten(text.trim(), QUOTE_MAX)
@@ -518,7 +577,11 @@ impl Player for HumanPlayer {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
         self.render.names = info.seats.iter().map(|s| s.name.clone()).collect();
         self.render.rules = *info.rules;
-        self.render.you = reader_seat(info.seats.iter().map(|s| s.kind));
+        self.render.you = if self.online {
+            Some(info.seat)
+        } else {
+            reader_seat(info.seats.iter().map(|s| s.kind))
+        };
         self.you = self.render.you == Some(info.seat);
     }
 
@@ -534,6 +597,7 @@ impl Player for HumanPlayer {
             ));
         };
         self.render.rules = *view.rules;
+        self.chose_to_leave.set(false);
         let result = self
             .not_stopped()
             .and_then(|()| self.take_keyboard())
@@ -551,7 +615,17 @@ impl Player for HumanPlayer {
             // An accept is followed by the re-throw, and the re-throw by
             // the claim; a challenge shows nobody's dice privately.
             Ok(_) => {}
-            Err(_) => {
+            Err(PlayerError::Quit) if self.online => {
+                let msg = if self.chose_to_leave() {
+                    JoinMsg::YouLeaveSeat
+                } else {
+                    JoinMsg::SeatKept
+                };
+                let text = msg.text(self.lang());
+                self.console.borrow_mut().line(Style::Hint, &text);
+            }
+            Err(PlayerError::Failed { .. }) => {}
+            Err(PlayerError::Quit) => {
                 let kept = self.console.borrow().recording();
                 let msg = if self.you {
                     Msg::YouLeave { kept }

@@ -100,16 +100,16 @@ impl StdinReader {
         }
     }
 
-    /// The next line, giving up (and leaving the request open) once `stop`
-    /// is set; `None` at the end of input.
-    pub fn line(&mut self, stop: Option<&AtomicBool>) -> Option<Vec<u8>> {
+    /// The next line, giving up (and leaving the request open) once one of
+    /// the `stop` flags is set; `None` at the end of input.
+    pub fn line(&mut self, stop: &[Option<&AtomicBool>]) -> Option<Vec<u8>> {
         WAITING.store(true, Ordering::SeqCst);
         let line = self.wait(stop);
         WAITING.store(false, Ordering::SeqCst);
         line
     }
 
-    fn wait(&mut self, stop: Option<&AtomicBool>) -> Option<Vec<u8>> {
+    fn wait(&mut self, stop: &[Option<&AtomicBool>]) -> Option<Vec<u8>> {
         if !self.asked {
             self.requests.send(()).ok()?;
             self.asked = true;
@@ -121,7 +121,7 @@ impl StdinReader {
                     return Some(bytes);
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    if stop.iter().flatten().any(|s| s.load(Ordering::Relaxed)) {
                         return None;
                     }
                 }

@@ -26,7 +26,8 @@ mod words;
 pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
 pub use msg::{
-    AppMsg, CheckMsg, ClaimMsg, HandColumn, Msg, RulesMsg, ServeMsg, TournamentMsg, ViewerMsg,
+    AppMsg, CheckMsg, ClaimMsg, HandColumn, JoinMsg, Msg, RulesMsg, ServeMsg, TournamentMsg,
+    ViewerMsg,
 };
 pub use rules_text::rules_text;
 pub use words::{

@@ -2,6 +2,7 @@
 //! test build links the library and its dependencies once.
 
 mod bot_docs;
+mod browser;
 mod claim_fuzz;
 mod cli;
 mod config_fuzz;

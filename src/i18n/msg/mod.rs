@@ -11,6 +11,9 @@
 //!   structure is [`crate::i18n::rules_text`].
 //! - [`ClaimMsg`] (`claim.rs`): a claim that reads two ways; and why a claim
 //!   cannot be read (`ClaimError::text`, `ClaimReason::text`).
+//! - [`JoinMsg`] (`join.rs`): what `liar join` says around the game:
+//!   connecting, the lobby, the waiting room, the turn timer, reconnects,
+//!   the server's refusals.
 //! - `bot.rs`: why a Lua bot cannot be loaded (`BotLoadError::text`; the
 //!   English is the Display).
 //! - `config.rs`: what is wrong with a table or tournament file
@@ -42,6 +45,7 @@ mod bot;
 mod check;
 mod claim;
 mod config;
+mod join;
 mod limits;
 mod online;
 mod play;
@@ -54,6 +58,7 @@ mod viewer;
 pub use app::AppMsg;
 pub use check::CheckMsg;
 pub use claim::ClaimMsg;
+pub use join::JoinMsg;
 pub use online::ServeMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};

@@ -3,6 +3,8 @@
 //! (frames in → [`ClientMsg`] → the synchronous [`Lobby`]; the lobby's
 //! messages out through a bounded queue), and the limits on clients.
 
+pub mod assets;
+pub mod hands;
 mod pump;
 mod routes;
 

@@ -26,6 +26,8 @@ pub(crate) fn router(app: App) -> Router {
         .route("/api/matches", get(matches))
         .route("/api/matches/{id}/replay.jsonl", get(replay))
         .with_state(app)
+        .merge(super::assets::routes())
+        .merge(super::hands::routes())
 }
 
 async fn ws(

@@ -10,6 +10,6 @@ mod odds;
 mod quit;
 mod rules;
 mod summary;
-mod support;
+pub(crate) mod support;
 #[cfg(unix)]
 mod terminal;

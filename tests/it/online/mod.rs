@@ -2,6 +2,8 @@
 //! scripted clients (docs/online.md).
 
 mod hostile;
+#[cfg(unix)]
+mod join;
 mod journal;
 mod play;
 mod privacy;

@@ -1,0 +1,479 @@
+//! `liar join`, the terminal client, against a real `liar serve` on
+//! loopback: a whole match through a pseudo-terminal, one with piped input
+//! in Russian, coming back to the seat after the client is killed, and
+//! servers that are not `liar serve`. Every `liar join` has a data folder
+//! of its own (its saved seats); every wait is bounded.
+
+use super::support::{Server, WAIT, http_get};
+use crate::human::support::{Question, last_question, prefix};
+use crate::support::{liar, temp_dir};
+use liar::i18n::{JoinMsg, Lang, Msg};
+use liar::rules::DiceKind;
+use rexpect::process::{Signal, WaitStatus};
+use rexpect::reader::ReadUntil;
+use rexpect::session::{PtySession, spawn_command};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The most prompts a test answers before giving up on a match.
+const MAX_PROMPTS: usize = 300;
+
+/// A one-game duel of two chips each: a person's seat and `honest`.
+const DUEL: &str = "[match]\ngames = 1\n[rules]\nchips = 2\nmin_players = 2\n\
+    [online]\nturn_seconds = 60\n\
+    [[seats]]\nname = \"You\"\ntype = \"human\"\n\
+    [[seats]]\nname = \"Honest\"\ntype = \"bot\"\nbundled = \"honest\"\n";
+
+/// A server offering the duel (as its only preset, `duel`).
+fn duel_server(dir: &Path) -> Server {
+    let table = dir.join("duel.toml");
+    std::fs::write(&table, DUEL).unwrap();
+    Server::start(&[table.to_str().unwrap()])
+}
+
+/// `liar join` in a pseudo-terminal, and what it wrote so far.
+struct Terminal {
+    session: PtySession,
+    transcript: String,
+}
+
+/// What the program asked last.
+enum Asked {
+    /// A prompt, with the output since the previous one.
+    Prompt(String),
+    /// The program ended.
+    End,
+}
+
+impl Terminal {
+    /// Starts `liar ARGS` with its own data folder `data`.
+    fn start(data: &Path, args: &[&str]) -> Terminal {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_liar"));
+        cmd.args(args)
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("XDG_DATA_HOME", data)
+            .env("NO_COLOR", "1");
+        let timeout = u64::try_from(WAIT.as_millis()).unwrap();
+        let session = spawn_command(cmd, Some(timeout)).expect("a pseudo-terminal");
+        Terminal {
+            session,
+            transcript: String::new(),
+        }
+    }
+
+    /// Waits for the next prompt (`> `) or the end of the program.
+    fn next(&mut self) -> Asked {
+        let needles = vec![ReadUntil::String("> ".into()), ReadUntil::EOF];
+        let (before, matched) = self.session.exp_any(needles).unwrap_or_else(|e| {
+            panic!("no prompt and no end: {e}\n{}", self.transcript);
+        });
+        let chunk = decode(&format!("{before}{matched}"));
+        self.transcript.push_str(&chunk);
+        if matched == "> " {
+            Asked::Prompt(chunk)
+        } else {
+            Asked::End
+        }
+    }
+
+    fn type_line(&mut self, text: &str) {
+        self.session.send_line(text).expect("typing");
+        self.transcript.push_str(text);
+        self.transcript.push('\n');
+    }
+
+    /// Answers every prompt with `answer` until the program ends; its
+    /// exit code.
+    fn play(&mut self, mut answer: impl FnMut(&str) -> String) -> i32 {
+        for _ in 0..MAX_PROMPTS {
+            match self.next() {
+                Asked::Prompt(chunk) => {
+                    let line = answer(&chunk);
+                    self.type_line(&line);
+                }
+                Asked::End => return self.exit_code(),
+            }
+        }
+        panic!("the match did not end:\n{}", self.transcript);
+    }
+
+    /// Answers prompts until one is a question of the game; returns it
+    /// unanswered.
+    fn until_game_question(&mut self, mut answer: impl FnMut(&str) -> String) -> String {
+        for _ in 0..MAX_PROMPTS {
+            match self.next() {
+                Asked::Prompt(chunk)
+                    if last_question(&chunk, Lang::En, DiceKind::Poker).is_some() =>
+                {
+                    return chunk;
+                }
+                Asked::Prompt(chunk) => {
+                    let line = answer(&chunk);
+                    self.type_line(&line);
+                }
+                Asked::End => panic!("ended before the game:\n{}", self.transcript),
+            }
+        }
+        panic!("no question of the game:\n{}", self.transcript);
+    }
+
+    fn exit_code(&mut self) -> i32 {
+        match self.session.process().wait() {
+            Ok(WaitStatus::Exited(_, code)) => code,
+            other => panic!("{other:?}\n{}", self.transcript),
+        }
+    }
+}
+
+/// The pseudo-terminal's text: each byte was read as a char; line ends
+/// become `\n`.
+fn decode(raw: &str) -> String {
+    let bytes: Vec<u8> = raw.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).replace("\r\n", "\n")
+}
+
+/// Answers that reach the end soon: a new table in the lobby, start at
+/// once, challenge every claim, open with three kings.
+fn steady(lang: Lang) -> impl FnMut(&str) -> String {
+    let host = JoinMsg::AskStart { open: 0 }.text(lang);
+    let host = host.split('.').next().unwrap_or_default().to_string();
+    let table = JoinMsg::AskTable.text(lang);
+    move |chunk| {
+        let answer = match last_question(chunk, lang, DiceKind::Poker) {
+            Some(Question::Respond) => "c",
+            Some(Question::Reroll) => "1 2",
+            Some(Question::ClaimOpen) => "KKK",
+            Some(Question::ClaimOver) => "AAAAA",
+            Some(Question::ConfirmQuit) => "y",
+            Some(Question::Pass) => "",
+            None if chunk.contains(&host) => "s",
+            None if chunk.contains(&table) => "n",
+            None => "",
+        };
+        answer.to_string()
+    }
+}
+
+/// The replay address the client printed, downloaded; `liar replay
+/// --check` passes it, and its text is returned.
+fn checked_replay(out: &str, lang: Lang, server: &Server, dir: &Path) -> String {
+    // The line may be wrapped on a terminal: the address starts a piece.
+    let said = lead(&JoinMsg::ReplayAt { url: "\0" }.text(lang));
+    let at = out
+        .rfind(said.trim())
+        .unwrap_or_else(|| panic!("no replay address:\n{out}"));
+    let site = format!("http://{}", server.addr);
+    let path = out[at..]
+        .split_whitespace()
+        .find_map(|word| word.strip_prefix(site.as_str()))
+        .unwrap_or_else(|| panic!("an address on the server:\n{out}"));
+    let (status, bytes) = http_get(&server.addr, path);
+    assert_eq!(status, 200, "{path}");
+    let file = dir.join("match.jsonl");
+    std::fs::write(&file, &bytes).unwrap();
+    liar()
+        .args(["replay", "--check"])
+        .arg(&file)
+        .assert()
+        .success();
+    String::from_utf8(bytes).unwrap()
+}
+
+/// A message's text before its first parameter (given as NUL).
+fn lead(text: &str) -> String {
+    text.split('\0').next().unwrap_or_default().to_string()
+}
+
+/// The token file of a data folder.
+fn tokens(data: &Path) -> PathBuf {
+    data.join("liar").join("tokens.json")
+}
+
+#[test]
+fn a_person_at_a_terminal_plays_a_whole_match_to_its_summary() {
+    let dir = temp_dir("join-pty");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    let mut term = Terminal::start(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Ann"],
+    );
+    let code = term.play(steady(Lang::En));
+    let out = term.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    // The lobby, the new table, the seat, the host's question.
+    assert!(out.contains(&JoinMsg::LobbyHeader.text(Lang::En)), "{out}");
+    assert!(out.contains("You sit at table 1, seat 1."), "{out}");
+    assert!(out.contains("1 Ann (you), 2 Honest (bot)"), "{out}");
+    // The game in `liar play`'s words, the turn timer in the prompt.
+    assert!(out.contains(&Msg::AskRespond.text(Lang::En)) || out.contains("Your claim?"));
+    assert!(out.contains("── Your turn · game 1"), "{out}");
+    assert!(out.contains(" s> "), "{out}");
+    // The end: the summary, the results, where the replay is.
+    assert!(out.contains(&Msg::SummaryHeader.text(Lang::En)), "{out}");
+    assert!(
+        out.contains(&prefix(Msg::MatchOver { wins: "\0" }, Lang::En)),
+        "{out}"
+    );
+    let replay = checked_replay(&out, Lang::En, &server, &dir);
+    assert!(replay.contains(r#""name":"Ann""#), "{replay}");
+    // The match is over: the seat is no longer kept.
+    let saved = std::fs::read_to_string(tokens(&data)).unwrap_or_default();
+    assert!(!saved.contains("\"1\""), "{saved}");
+}
+
+#[test]
+fn piped_answers_play_a_match_in_russian() {
+    let dir = temp_dir("join-pipe");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    // Claims and answers alternate: after an answer to a claim comes
+    // our claim, and after our claim an answer; a line that does not fit
+    // the question is refused and the next one read.
+    let mut input = String::from("n\ns\n");
+    for _ in 0..60 {
+        input.push_str("c\nKKK\n");
+    }
+    let out = liar()
+        .env("XDG_DATA_HOME", &data)
+        .args(["--lang", "ru", "join", &server.addr, "--name", "Аня"])
+        .write_stdin(input)
+        .timeout(WAIT)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{errors}");
+    assert!(text.contains("Вы за столом 1, место 1."), "{text}");
+    assert!(text.contains("Вы хозяин стола."), "{text}");
+    assert!(text.contains("── Ваш ход · партия 1"), "{text}");
+    assert!(text.contains(&Msg::SummaryHeader.text(Lang::Ru)), "{text}");
+    assert!(
+        text.contains(&prefix(Msg::MatchOver { wins: "\0" }, Lang::Ru)),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Your turn") && !text.contains("Match over"),
+        "{text}"
+    );
+    let replay = checked_replay(&text, Lang::Ru, &server, &dir);
+    assert!(replay.contains(r#""name":"Аня""#), "{replay}");
+}
+
+#[test]
+fn a_killed_client_comes_back_to_its_seat_and_finishes() {
+    let dir = temp_dir("join-resume");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    let mut first = Terminal::start(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Ann"],
+    );
+    first.until_game_question(steady(Lang::En));
+    // The seat's token is saved before the match.
+    let saved = std::fs::read_to_string(tokens(&data)).unwrap();
+    assert!(
+        saved.contains(&server.addr) && saved.contains("\"token\""),
+        "{saved}"
+    );
+    first
+        .session
+        .process_mut()
+        .kill(Signal::SIGKILL)
+        .expect("the client killed");
+
+    // Run again, with only the server's address: the saved seat is resumed.
+    let mut second = Terminal::start(&data, &["--lang", "en", "join", &server.addr]);
+    let code = second.play(steady(Lang::En));
+    let out = second.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&JoinMsg::Resuming { table: 1 }.text(Lang::En)),
+        "{out}"
+    );
+    assert!(!out.contains(&JoinMsg::AskTable.text(Lang::En)), "{out}");
+    assert!(!out.contains(&lead(&JoinMsg::AskName { default: "\0" }.text(Lang::En))));
+    assert!(
+        out.contains(&prefix(Msg::MatchOver { wins: "\0" }, Lang::En)),
+        "{out}"
+    );
+    assert!(!out.contains(&prefix(Msg::MatchStopped { wins: "\0" }, Lang::En)));
+    // The same seat played on: the replay has one match, with Ann in it.
+    let replay = checked_replay(&out, Lang::En, &server, &dir);
+    assert!(replay.contains(r#""name":"Ann""#), "{replay}");
+}
+
+#[test]
+fn a_server_that_is_not_liar_serve_gets_a_clear_message() {
+    // A socket that closes at once.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let closer = std::thread::spawn(move || drop(listener.accept()));
+    let out = liar().args(["join", &addr]).timeout(WAIT).output().unwrap();
+    closer.join().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(errors.contains("liar: cannot connect to ws://"), "{errors}");
+    assert!(!errors.contains("panicked"), "{errors}");
+
+    // A WebSocket server that answers hello with nonsense.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let garbler = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut socket = tungstenite::accept(stream).unwrap();
+        let _ = socket.read();
+        let _ = socket.send(tungstenite::Message::text("{\"type\":\"surprise\"}"));
+        let _ = socket.flush();
+        let _ = socket.read();
+    });
+    let out = liar().args(["join", &addr]).timeout(WAIT).output().unwrap();
+    garbler.join().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(errors.contains("did not greet this client"), "{errors}");
+    assert!(!errors.contains("panicked"), "{errors}");
+}
+
+#[test]
+fn tls_and_nonsense_addresses_are_refused_with_what_to_do() {
+    let out = liar()
+        .args(["join", "https://example.org/"])
+        .timeout(WAIT)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        errors.contains("plain ws:// only") && errors.contains("ssh -L"),
+        "{errors}"
+    );
+    let out = liar()
+        .args(["--lang", "ru", "join", "ftp://x:1"])
+        .timeout(WAIT)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(errors.contains("не адрес сервера"), "{errors}");
+}
+
+#[test]
+fn quit_gives_the_seat_to_a_bot_that_plays_the_match_to_its_end() {
+    let dir = temp_dir("join-quit");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    let mut term = Terminal::start(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Ann"],
+    );
+    term.until_game_question(steady(Lang::En));
+    // Someone watches the table, to see how its match ends.
+    let mut watcher = server.client();
+    watcher.send(liar::online::ClientMsg::Spectate { table: 1 });
+    watcher.expect(|m| matches!(m, liar::online::ServerMsg::State(_)));
+    term.type_line("quit");
+    match term.next() {
+        Asked::Prompt(chunk) => assert!(chunk.contains(&JoinMsg::ConfirmLeave.text(Lang::En))),
+        Asked::End => panic!("not asked to confirm:\n{}", term.transcript),
+    }
+    term.type_line("y");
+    assert!(matches!(term.next(), Asked::End), "{}", term.transcript);
+    assert_eq!(term.exit_code(), 0, "{}", term.transcript);
+    assert!(
+        term.transcript
+            .contains(&JoinMsg::YouLeaveSeat.text(Lang::En))
+    );
+    let end = watcher.expect(|m| matches!(m, liar::online::ServerMsg::MatchEnd { .. }));
+    let liar::online::ServerMsg::MatchEnd { aborted, wins, .. } = end else {
+        unreachable!()
+    };
+    assert!(!aborted, "a bot played the seat to the end");
+    assert_eq!(wins.iter().sum::<u32>(), 1);
+    // The seat is given up: nothing to come back to.
+    let saved = std::fs::read_to_string(tokens(&data)).unwrap_or_default();
+    assert!(!saved.contains("\"1\""), "{saved}");
+}
+
+/// A TCP relay between `liar join` and the server whose connections the
+/// test can cut, as a flaky network would.
+struct Relay {
+    addr: String,
+    live: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn to(server: &str) -> Relay {
+        use std::net::{TcpListener, TcpStream};
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let live = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (server, kept) = (server.to_string(), live.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { break };
+                let Ok(upstream) = TcpStream::connect(&server) else {
+                    continue;
+                };
+                let mut kept = kept.lock().unwrap();
+                kept.push(client.try_clone().unwrap());
+                kept.push(upstream.try_clone().unwrap());
+                relay(client.try_clone().unwrap(), upstream.try_clone().unwrap());
+                relay(upstream, client);
+            }
+        });
+        Relay { addr, live }
+    }
+
+    /// Cuts every connection open now; new ones are relayed.
+    fn cut(&self) {
+        for stream in self.live.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+/// Copies `from` to `to` on a thread of its own until either closes.
+fn relay(mut from: std::net::TcpStream, mut to: std::net::TcpStream) {
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut from, &mut to);
+        let _ = to.shutdown(std::net::Shutdown::Both);
+    });
+}
+
+#[test]
+fn a_dropped_connection_is_made_again_and_the_seat_resumed() {
+    let dir = temp_dir("join-drop");
+    let server = duel_server(&dir);
+    let relay = Relay::to(&server.addr);
+    let data = dir.join("data");
+    let mut term = Terminal::start(
+        &data,
+        &["--lang", "en", "join", &relay.addr, "--name", "Ann"],
+    );
+    term.until_game_question(steady(Lang::En));
+    // The network fails while the question waits; the client says so,
+    // connects again, resumes, and asks the same question again.
+    relay.cut();
+    let code = term.play(steady(Lang::En));
+    let out = term.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    let dropped = JoinMsg::Reconnecting {
+        attempt: 1,
+        max: 10,
+    }
+    .text(Lang::En);
+    assert!(out.contains(&dropped), "{out}");
+    let back = out.find(&JoinMsg::Reconnected.text(Lang::En));
+    assert!(back.is_some(), "{out}");
+    assert!(
+        out.contains(&prefix(Msg::MatchOver { wins: "\0" }, Lang::En)),
+        "{out}"
+    );
+    assert!(!out.contains(&prefix(Msg::MatchStopped { wins: "\0" }, Lang::En)));
+    // After coming back the questions went on.
+    let after = &out[back.unwrap_or_default()..];
+    assert!(after.contains("── Your turn"), "{out}");
+}
