@@ -8,8 +8,9 @@ use crate::config::{SeatConfig, load_table};
 use crate::human::Console;
 use crate::i18n::ServeMsg;
 use crate::server::presets::{self, Preset};
+use crate::server::store::{FolderStore, Store, restore_lobby};
 use crate::server::web::{WebOptions, serve};
-use crate::server::{BotMaker, Lobby, LobbyOptions, LobbyStore, NoStore};
+use crate::server::{BotMaker, Lobby, LobbyOptions};
 use crate::setup::Isolation;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -74,17 +75,34 @@ pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
     let presets = load_presets(args)?;
     let bots = bot_maker(args.isolation);
     check_bots(&presets, &bots)?;
-    let _data = data_dir(args);
-    let store: Arc<dyn LobbyStore> = Arc::new(NoStore);
+    let data = data_dir(args)
+        .ok_or_else(|| Failure::Argument("no data folder: give --data DIR".into()))?;
+    let opened = Store::open(&data).map_err(|e| Failure::File {
+        action: "open the data folder",
+        path: data.clone(),
+        source: std::io::Error::other(e.to_string()),
+    })?;
+    let store = Arc::new(FolderStore::new(opened, presets.clone()));
     let lobby = Lobby::new(
         presets,
-        store,
+        store.clone(),
         bots,
         LobbyOptions {
             bot_delay: Duration::from_millis(args.bot_delay),
             max_tables: args.max_tables,
         },
     );
+    let restored = restore_lobby(&lobby, &store).map_err(|e| Failure::File {
+        action: "restore from the data folder",
+        path: data.clone(),
+        source: std::io::Error::other(e.to_string()),
+    })?;
+    for note in &restored.notes {
+        super::stdout::note(&format!("liar serve: data folder: {note}"));
+    }
+    if !ctx.quiet && restored.tables > 0 {
+        super::stdout::note(&restored.summary());
+    }
     let options = WebOptions {
         addr: args.addr,
         max_per_ip: args.max_per_ip,

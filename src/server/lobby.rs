@@ -8,13 +8,12 @@ use super::legal;
 use super::limits::valid_name;
 use super::lobby_store::LobbyStore;
 use super::match_log::{JournalEntry, MatchLog};
-use super::match_thread::{BotMaker, MatchContext, MatchPlan, PlanSeat, start_match};
+use super::match_thread::{BotMaker, Ending, MatchContext, MatchPlan, PlanSeat, start_match};
 use super::outbox::{ConnId, Outbox, Peer, encode};
 use super::presets::Preset;
 use super::table::{Outcome, SeatAnswer, Table, lock};
 use super::token::{self, TokenHash};
 use crate::config::{BotSource, SeatConfig};
-use crate::engine::MatchStats;
 use crate::online::{
     ClientMsg, ErrorCode, Move, Occupant, PROTOCOL_VERSION, Phase, ServerMsg, TableId, TableSummary,
 };
@@ -625,10 +624,14 @@ impl Lobby {
         let ctx = MatchContext {
             bots: self.bots.clone(),
             bot_delay: self.options.bot_delay,
-            on_end: Arc::new(move |table: &Table, _stats: &MatchStats, replay: Vec<u8>| {
+            on_end: Arc::new(move |table: &Table, ending: Ending| {
                 if let Some(lobby) = weak.upgrade() {
-                    lock(&lobby.replays).insert(table.id, Arc::new(replay));
-                    lobby.lobby_changed();
+                    match ending {
+                        Ending::Replay(bytes) => {
+                            lock(&lobby.replays).insert(table.id, Arc::new(bytes));
+                        }
+                        Ending::Told => lobby.lobby_changed(),
+                    }
                 }
             }),
         };

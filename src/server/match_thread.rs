@@ -9,7 +9,7 @@ use super::remote_seat::{MatchShared, Paced, RemoteSeat};
 use super::table::{Outcome, SeatAnswer, Table, lock};
 use crate::config::{OnlineSettings, SeatConfig};
 use crate::engine::{
-    Event, MatchSetup, MatchStats, Observer, Player, SealedSeed, SeatInfo, SeatKind, play_match,
+    Event, MatchSetup, Observer, Player, SealedSeed, SeatInfo, SeatKind, play_match,
 };
 use crate::online::{Occupant, Phase, ServerMsg, TableId};
 use crate::replay::ReplayWriter;
@@ -63,8 +63,16 @@ impl MatchPlan {
     }
 }
 
-/// Told a match's table, stats and replay when it is over.
-pub(crate) type OnEnd = Arc<dyn Fn(&Table, &MatchStats, Vec<u8>) + Send + Sync>;
+/// Told when a match is over: first its replay, then that its table knows.
+pub(crate) type OnEnd = Arc<dyn Fn(&Table, Ending) + Send + Sync>;
+
+/// The steps of a match's end.
+pub(crate) enum Ending {
+    /// The replay (every die), to offer for download.
+    Replay(Vec<u8>),
+    /// The table and its connections were told.
+    Told,
+}
 
 /// What a match needs besides its plan.
 #[derive(Clone)]
@@ -72,7 +80,7 @@ pub(crate) struct MatchContext {
     pub bots: BotMaker,
     /// A bot's pause before each decision, so people can follow.
     pub bot_delay: Duration,
-    /// Told the stats and the replay when the match is over.
+    /// Told the replay, then that the table knows, when the match is over.
     pub on_end: OnEnd,
 }
 
@@ -201,8 +209,11 @@ fn run(
         return;
     };
     let ((replay, _), _) = observers.into_inner();
-    lock(&shared.log).finished(&stats);
     let bytes = replay.finish().unwrap_or_default();
+    // The replay is offered before anyone hears of the end, so that a
+    // download right after `match_end` finds it.
+    (ctx.on_end)(&table, Ending::Replay(bytes));
+    lock(&shared.log).finished(&stats);
     {
         let mut inner = table.lock();
         inner.phase = Phase::Finished;
@@ -224,7 +235,7 @@ fn run(
             replay: replay_path(table.id),
         });
     }
-    (ctx.on_end)(&table, &stats, bytes);
+    (ctx.on_end)(&table, Ending::Told);
 }
 
 /// Ends a match that could not start (a bot that would not load).

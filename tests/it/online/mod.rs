@@ -8,5 +8,6 @@ mod journal;
 mod play;
 mod privacy;
 mod reconnect;
+mod restart;
 mod support;
 mod timers;

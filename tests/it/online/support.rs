@@ -2,7 +2,7 @@
 //! clients that record every message they get, plain HTTP requests, and
 //! a player that makes legal moves by a fixed rule.
 
-use crate::support::tests_data_home;
+use crate::support::{Scratch, temp_dir, tests_data_home};
 use liar::online::{ClientMsg, Connection, Move, SeatSnapshot, ServerMsg, TableId};
 use liar::rules::{DecisionKind, Positions};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -19,11 +19,14 @@ pub struct Server {
     child: Option<Child>,
     /// `127.0.0.1:PORT`.
     pub addr: String,
+    /// Its own data folder, unless the test gave `--data`.
+    _data: Option<Scratch>,
 }
 
 impl Server {
     /// Starts `liar serve --addr 127.0.0.1:0` with `args` (and
-    /// `--bot-delay 0` unless they give one) and waits for the address it
+    /// `--bot-delay 0` unless they give one, and a scratch data folder of
+    /// its own unless they give `--data`) and waits for the address it
     /// prints.
     pub fn start(args: &[&str]) -> Server {
         let delay: &[&str] = if args.contains(&"--bot-delay") {
@@ -31,10 +34,15 @@ impl Server {
         } else {
             &["--bot-delay", "0"]
         };
+        let data = (!args.contains(&"--data")).then(|| temp_dir("online-data"));
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("liar"))
             .args(["serve", "--addr", "127.0.0.1:0", "--quiet"])
             .args(delay)
             .args(args)
+            .args(
+                data.iter()
+                    .flat_map(|d| [std::ffi::OsStr::new("--data"), d.as_ref()]),
+            )
             .env("XDG_DATA_HOME", tests_data_home())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -59,6 +67,7 @@ impl Server {
         Server {
             child: Some(child),
             addr,
+            _data: data,
         }
     }
 
