@@ -13,7 +13,12 @@
 //!   [`crate::rules::best_reroll`]).
 //! - [`Narrator`]: an [`crate::engine::Observer`] writing each public event
 //!   (for `liar play` and `liar watch`); with people at the table it waits
-//!   for Enter between games and sums the match up at its end.
+//!   for Enter between games and sums the match up at its end. It also
+//!   tells a match played elsewhere, from public events
+//!   ([`Narrator::public_event`], for `liar join`).
+//! - [`HumanPlayer::online`]: the same questions for a seat played over the
+//!   network (the turn timer in the prompt; a question withdrawn through
+//!   [`Console::with_withdraw`] when the table moves on).
 //! - [`stop_notice`]: what the first Ctrl-C should say while people play.
 //!
 //! All text comes from [`crate::i18n`], in English or Russian; answers are

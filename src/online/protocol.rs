@@ -8,7 +8,8 @@
 
 use crate::engine::PublicEvent;
 use crate::rules::{
-    ClaimOnTable, Decision, DecisionKind, Dice, Hand, Positions, RoundAction, Rules, Seat, SeatView,
+    ClaimOnTable, Decision, DecisionKind, Dice, Hand, Lang, Positions, RoundAction, Rules, Seat,
+    SeatView,
 };
 use serde::{Deserialize, Serialize};
 
@@ -268,6 +269,10 @@ pub struct TableSummary {
     /// The host's seat, once a person sits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<Seat>,
+    /// The language its table file speaks (`lang`), if it says; clients
+    /// speak it unless the person chose another.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Lang>,
 }
 
 /// Where a table is in its life.

@@ -172,6 +172,7 @@ impl Table {
             rules: table.rules,
             games: table.games,
             turn_seconds: table.online.turn_seconds,
+            lang: table.lang,
             phase: inner.phase,
             seats: inner
                 .seats

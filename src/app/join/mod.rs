@@ -69,6 +69,7 @@ pub fn run(args: &JoinArgs, ctx: &Context) -> Result<(), Failure> {
     say(Style::Hint, JoinMsg::Connected { server: &server });
     let link = Link::spawn(connection, url, withdraw.clone());
     let mut session = Session::new(console, lang, address, link, stop, withdraw, presets);
+    session.lang_chosen = ctx.lang.is_some();
     let result = if args.spectate {
         session
             .spectate(table)

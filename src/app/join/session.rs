@@ -19,6 +19,8 @@ pub struct Session {
     pub console: SharedConsole,
     /// The language spoken.
     pub lang: Lang,
+    /// Whether the person chose it (`--lang`): a table's own is not taken.
+    pub lang_chosen: bool,
     /// The server.
     pub address: Address,
     /// The connection.
@@ -60,6 +62,7 @@ impl Session {
         Session {
             console,
             lang,
+            lang_chosen: false,
             address,
             link,
             tokens: Tokens::in_data_folder(),
@@ -67,6 +70,17 @@ impl Session {
             withdraw,
             presets,
             backlog: VecDeque::new(),
+        }
+    }
+
+    /// Speaks the table's language from now on, unless the person chose one.
+    pub fn adopt_lang(&mut self, table: Option<Lang>) {
+        if let Some(lang) = table
+            && !self.lang_chosen
+            && lang != self.lang
+        {
+            self.lang = lang;
+            crate::app::interrupt::speak(lang);
         }
     }
 

@@ -17,6 +17,12 @@ use crate::online::{
 use crate::rules::Seat;
 use std::time::{Duration, Instant};
 
+/// How the match is told: as it happens (the server paces the bots).
+const OPTIONS: NarratorOptions = NarratorOptions {
+    delay: Duration::ZERO,
+    god_view: false,
+};
+
 /// Whether play goes on.
 enum Flow {
     Go,
@@ -69,11 +75,7 @@ struct Table<'s> {
 
 /// Plays (or, with `you` `None`, watches) `table` to the end of its match.
 pub fn play(session: &mut Session, id: TableId, you: Option<Seat>) -> Result<(), Failure> {
-    let options = NarratorOptions {
-        delay: Duration::ZERO,
-        god_view: false,
-    };
-    let narrator = Narrator::new(session.console.clone(), session.lang, options);
+    let narrator = Narrator::new(session.console.clone(), session.lang, OPTIONS);
     let mut table = Table {
         session,
         id,
@@ -155,6 +157,9 @@ impl Table<'_> {
     fn state(&mut self, state: TableState) -> Result<Flow, Failure> {
         if state.table.id != self.id {
             return Ok(Flow::Go);
+        }
+        if !self.begun {
+            self.session.adopt_lang(state.table.lang);
         }
         self.summary = Some(state.table.clone());
         if state.table.phase == Phase::Waiting {
@@ -272,6 +277,8 @@ impl Table<'_> {
     /// Tells the narrator (and this seat's player) who plays.
     fn begin(&mut self) {
         self.begun = true;
+        // In the table's language, if it was learned since.
+        self.narrator = Narrator::new(self.session.console.clone(), self.session.lang, OPTIONS);
         let Some(table) = &self.summary else {
             return;
         };

@@ -26,8 +26,13 @@ const DUEL: &str = "[match]\ngames = 1\n[rules]\nchips = 2\nmin_players = 2\n\
 
 /// A server offering the duel (as its only preset, `duel`).
 fn duel_server(dir: &Path) -> Server {
+    duel_server_with(dir, DUEL)
+}
+
+/// A server offering the table `text` (as its only preset, `duel`).
+fn duel_server_with(dir: &Path, text: &str) -> Server {
     let table = dir.join("duel.toml");
-    std::fs::write(&table, DUEL).unwrap();
+    std::fs::write(&table, text).unwrap();
     Server::start(&[table.to_str().unwrap()])
 }
 
@@ -260,6 +265,34 @@ fn piped_answers_play_a_match_in_russian() {
     );
     let replay = checked_replay(&text, Lang::Ru, &server, &dir);
     assert!(replay.contains(r#""name":"Аня""#), "{replay}");
+}
+
+#[test]
+fn a_table_that_speaks_russian_is_played_in_russian() {
+    let dir = temp_dir("join-table-lang");
+    let server = duel_server_with(&dir, &format!("lang = \"ru\"\n{DUEL}"));
+    let mut input = String::from("n\ns\n");
+    for _ in 0..60 {
+        input.push_str("c\nKKK\n");
+    }
+    // No --lang, an English locale: the lobby is English, the table Russian.
+    let out = liar()
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .args(["join", &server.addr, "--name", "Ann"])
+        .write_stdin(input)
+        .timeout(WAIT)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains(&JoinMsg::AskTable.text(Lang::En)), "{text}");
+    assert!(text.contains("Вы хозяин стола."), "{text}");
+    assert!(text.contains("── Ваш ход · партия 1"), "{text}");
+    assert!(
+        text.contains(&prefix(Msg::MatchOver { wins: "\0" }, Lang::Ru)),
+        "{text}"
+    );
+    assert!(!text.contains("Your turn"), "{text}");
 }
 
 #[test]
