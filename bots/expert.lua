@@ -617,18 +617,6 @@ local function challenge_chances(pl, k, prev, base)
   return out
 end
 
--- The weight of the passed-dice rules among `pl`'s rules for raises.
-local function passed_weight(pl)
-  local w, total, part = pl.rules.after, 0, 0
-  for i = 1, NG * NT + 1 do
-    total = total + w[i]
-    if i > (NC + 1) * NT and i <= NG * NT then
-      part = part + w[i]
-    end
-  end
-  return part / total
-end
-
 -- Updates the style weights of `pl` by the chance each style gave to what
 -- he did (`lik[style]`), or by `lik / old` to replace an earlier estimate.
 local function learn_style(pl, lik, old)
@@ -1078,15 +1066,7 @@ function bot.challenge(view)
   -- allows, re-throw as well as I can and claim as safely as I can. The
   -- hands are sampled at SAMPLES evenly spaced quantiles of the belief,
   -- in strength order (the risk mostly falls as the hand gets stronger).
-  -- When the claimer answers my claim next (heads-up), he will know the
-  -- dice he passed me: my claims are then priced from the hand received.
   local tables = risk_tables(view, c)
-  local back, nxt = return_risks(view, c)
-  local passer_next = nxt == view.claimer
-  -- How many re-throw counts to price from the hand received: all that
-  -- matter (0-3) when he has read raises from the dice he passed so far,
-  -- only keeping all five otherwise (cheaper, and exact there).
-  local deep = passed_weight(player(view.claimer)) > 0.3 and 3 or 0
   local cache, memo = {}, {}
   local risk, cum, i = 0, 0, 0
   for j = 1, SAMPLES do
@@ -1097,17 +1077,7 @@ function bot.challenge(view)
     end
     local x = memo[i]
     if x == nil then
-      if passer_next then
-        -- Only keeping all five is read from the hand itself here (the
-        -- rest as usual): that is where his knowledge is exact.
-        local own = {}
-        for k = 0, 5 do
-          own[k] = k <= deep and best_claim_risk(back, nxt, c, k, i) or tables[k]
-        end
-        x = best_rethrow(dice_of(HANDS[i]), own, {})
-      else
-        x = best_rethrow(dice_of(HANDS[i]), tables, cache)
-      end
+      x = best_rethrow(dice_of(HANDS[i]), tables, cache)
       memo[i] = x
     end
     risk = risk + x
