@@ -360,7 +360,11 @@ local NC = #CREDITS
 -- chance of reaching the claim from there. This is how a careful answerer
 -- reads "kept all five and raised": the raise must come from the dice
 -- claimed before.
-local NG = NC + 1
+-- A last group reads a raise as the player who passed the dice does: he
+-- knows the hand he passed, and keeping the first 5 - k dice of that hand
+-- is what the claimer can reach. Where that hand is not known to me the
+-- rule scores like the kept-dice rule.
+local NG = NC + 2
 local OPEN = 6 -- the "k" of an opening claim in tables indexed by k
 
 local function normalise(w, floor)
@@ -428,18 +432,19 @@ end
 -- prefix_tail(p, k)[s]: the chance that keeping the first 5 - k dice of
 -- the claim before (strength p) and throwing k reaches strength s.
 local PREFIX, prefix_count = {}, 0
-local function prefix_tail(p, k)
-  local id = p * 8 + k
+-- hand_tail(i, k): the same from hand index i (0: nothing kept).
+local function hand_tail(i, k)
+  local id = i * 8 + k
   local tail = PREFIX[id]
   if tail then
     return tail
   end
-  if prefix_count > 300 then
+  if prefix_count > 600 then
     PREFIX, prefix_count = {}, 0
   end
   local kept_key = 0
-  if p > 0 then
-    kept_key = KEEP[5 - k][HAND_INDEX[REP[p]]]
+  if i > 0 then
+    kept_key = KEEP[5 - k][i]
   else
     k = 5
   end
@@ -463,10 +468,26 @@ local function prefix_tail(p, k)
   return tail
 end
 
+local function prefix_tail(p, k)
+  if p > 0 then
+    return hand_tail(HAND_INDEX[REP[p]], k)
+  end
+  return hand_tail(0, k)
+end
+
+-- The tail of the passed-dice rule: from the hand passed (index `base`)
+-- when I know it, otherwise from the claim before.
+local function base_tail(p, k, base)
+  if base then
+    return hand_tail(base, k)
+  end
+  return prefix_tail(p, k)
+end
+
 -- Learns from one answer of `pl`: `challenged` or not, to a claim of
 -- strength s over a claim of strength prev by a claimer who re-threw k
 -- dice (k nil: an opening claim).
-local function learn_answer(pl, s, k, challenged, prev)
+local function learn_answer(pl, s, k, challenged, prev, base)
   if s >= NS then
     return -- the top hand must be challenged: nothing to learn
   end
@@ -491,6 +512,11 @@ local function learn_answer(pl, s, k, challenged, prev)
     local score = prefix_tail(prev or 0, k)[s]
     for t = 1, NT do
       local i = NC * NT + t
+      w[i] = w[i] * (((score < THRESHOLDS[t]) == challenged) and hit or miss)
+    end
+    score = base_tail(prev or 0, k, base)[s]
+    for t = 1, NT do
+      local i = (NC + 1) * NT + t
       w[i] = w[i] * (((score < THRESHOLDS[t]) == challenged) and hit or miss)
     end
     w[NG * NT + 1] = w[NG * NT + 1] * 0.5
@@ -535,8 +561,8 @@ end
 
 -- The chance that `pl` challenges a claim, by strength 1..NS, when the
 -- claimer re-threw k dice (k = OPEN: an opening claim). Cached per player.
-local function challenge_chances(pl, k, prev)
-  local id = k == OPEN and OPEN or k + 8 * (prev or 0)
+local function challenge_chances(pl, k, prev, base)
+  local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
   local out = pl.q[id]
   if out then
     return out
@@ -561,24 +587,29 @@ local function challenge_chances(pl, k, prev)
     total = total + tail[1]
     tails[c] = tail
   end
-  local base = random_w * 0.5 + (total - random_w) * RULE_NOISE
+  local base0 = random_w * 0.5 + (total - random_w) * RULE_NOISE
   local gain = 1 - 2 * RULE_NOISE
   local bins = BIN[k]
   if groups == 1 then
     local t1, b1 = tails[1], bins[1]
     for s = 1, NS do
-      out[s] = (base + gain * t1[b1[s]]) / total
+      out[s] = (base0 + gain * t1[b1[s]]) / total
     end
   else
     local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
     -- The kept-dice rules: their bins follow the claim before.
     local t4, pt, t = tails[4], prefix_tail(prev or 0, k), NT + 1
+    local t5, bt, u = tails[5], base_tail(prev or 0, k, base), NT + 1
     for s = 1, NS do
       local score = pt[s]
       while t > 1 and THRESHOLDS[t - 1] > score do
         t = t - 1
       end
-      out[s] = (base + gain * (t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[t])) / total
+      score = bt[s]
+      while u > 1 and THRESHOLDS[u - 1] > score do
+        u = u - 1
+      end
+      out[s] = (base0 + gain * (t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[t] + t5[u])) / total
     end
   end
   out[NS] = 1 -- the top hand is always challenged
@@ -788,6 +819,15 @@ local function round_for(game, number)
   return round
 end
 
+-- The hand behind my standing claim as `seat` knows it (he passed it to
+-- me), or nil.
+local function base_for(r, seat)
+  if r.claimer == me and r.base_seat == seat then
+    return r.base
+  end
+  return nil
+end
+
 local function take_in(r, history)
   for n = r.n + 1, #history do
     local a = history[n]
@@ -797,6 +837,9 @@ local function take_in(r, history)
         r.belief = known_belief(r.mine[n])
         r.passed = r.mine[n]
         r.last = nil
+        -- Who knows the dice behind my claim: the player who passed them.
+        r.base, r.base_seat = r.recv, r.passer
+        r.recv, r.passer = nil, nil
       else
         local pl = player(a.seat)
         local lik
@@ -811,7 +854,7 @@ local function take_in(r, history)
       r.claim, r.claim_k, r.claimer, r.k = c, r.k, a.seat, nil
     elseif a.action == "accept" then
       if a.seat ~= me then
-        learn_answer(player(a.seat), r.claim, r.claim_k, false, r.claim_prev)
+        learn_answer(player(a.seat), r.claim, r.claim_k, false, r.claim_prev, base_for(r, a.seat))
       end
     elseif a.action == "reroll" then
       r.keep = nil
@@ -901,8 +944,8 @@ end
 -- dice and claim the truth), exact (s = h), or a lie (s > h). For the
 -- last two his chance to beat s is taken from REACH, the chance of beating
 -- s from a hand of strength s itself (less for a lie: he gets weaker dice).
-local function best_claim_risk(back, nxt, p, k)
-  local q = challenge_chances(player(nxt), k, p)
+local function best_claim_risk(back, nxt, p, k, base)
+  local q = challenge_chances(player(nxt), k, p, base)
   local out, lie = {}, {}
   -- Upwards: out[h] = the best of the under-calls below h and the exact
   -- claim; lie risks are kept for the way down.
@@ -935,11 +978,12 @@ local function best_claim_risk(back, nxt, p, k)
 end
 
 -- Risk tables for each re-throw count, for a claim to beat of strength p.
-local function risk_tables(view, p)
+local function risk_tables(view, p, r)
   local tables = {}
   local back, nxt = return_risks(view, p)
+  local base = r and r.passer == nxt and r.recv or nil
   for k = 0, 5 do
-    tables[k] = best_claim_risk(back, nxt, p, k)
+    tables[k] = best_claim_risk(back, nxt, p, k, base)
   end
   return tables
 end
@@ -1048,7 +1092,8 @@ function bot.reroll(view)
   local r = start(view)
   -- The dice I hold are the claimer's: his claim is settled.
   learn_from_hand(r, view.claimer, view.hand)
-  local tables = risk_tables(view, strength_of(view.claim))
+  r.recv, r.passer = HAND_INDEX[view.hand], view.claimer
+  local tables = risk_tables(view, strength_of(view.claim), r)
   local _, positions = best_rethrow(view.dice, tables, {})
   return positions
 end
@@ -1061,7 +1106,11 @@ function bot.claim(view)
     k = r.k or 0
   end
   local back, nxt = return_risks(view, p)
-  local q = challenge_chances(player(nxt), k, p)
+  local base = nil
+  if k ~= OPEN and r.passer == nxt then
+    base = r.recv
+  end
+  local q = challenge_chances(player(nxt), k, p, base)
   local i = HAND_INDEX[view.hand]
   local h = STR[i]
   local reach = reach_profile(i)
@@ -1142,7 +1191,7 @@ function bot.observe(event)
       local r = round_for(events.game, events.round)
       take_in(r, events.history)
       if event.seat ~= me then
-        learn_answer(player(event.seat), r.claim, r.claim_k, true, r.claim_prev)
+        learn_answer(player(event.seat), r.claim, r.claim_k, true, r.claim_prev, base_for(r, event.seat))
       end
       -- The dice are shown: replace what the claim taught by guesswork
       -- with the exact chance of that claim from that hand.

@@ -186,7 +186,7 @@ fn tournament_line(file: &str, games: u32) -> (u64, u64, u64, u64) {
 }
 
 /// The hardest lines of docs/strength.md, short: the same files, seats
-/// rotated and duplicate dice, a few hundred games in all. The bounds sit
+/// rotated and duplicate dice, a few hundred games in all (690). The bounds sit
 /// below today's counts and above what the expert before issue #12 won
 /// where it was trapped, so a broken belief or a lost model fails them.
 /// The runs are seeded, so the counts are the same on every run.
@@ -199,10 +199,18 @@ fn expert_holds_its_own_against_the_hardest_arena_bots() {
         ("arena-underclaimer.toml", 90, 54),
         // Two honest players that name only the groups (84; before: 39).
         ("arena-partial_honest.toml", 90, 60),
-        // Two copies of the expert before #12 (48 of 120; chance 40).
-        ("arena-expert_v1.toml", 120, 42),
-        // Heads-up against it, chance 1/2 (66 of 120).
-        ("heads-up-arena-expert_v1.toml", 120, 60),
+        // Two copies of the expert before #12 (56 of 120; chance 40; the
+        // expert before the passed-dice rules: 48).
+        ("arena-expert_v1.toml", 120, 46),
+        // Heads-up against it, chance 1/2 (78 of 120; before the
+        // passed-dice rules: 66).
+        ("heads-up-arena-expert_v1.toml", 120, 68),
+        // Two sandbaggers, who under-claim and then judge the raises made
+        // on the dice they passed by those very dice (76 of 90; before the
+        // passed-dice rules: 49).
+        ("arena-sandbagger.toml", 90, 64),
+        // Heads-up against one, chance 1/2 (84 of 100; before: 57).
+        ("heads-up-arena-sandbagger.toml", 100, 72),
         // 4 players: under-claimer, learner, keep-all raiser; chance 1/4
         // (76 of 80; before: 38).
         ("arena4-a.toml", 80, 52),
