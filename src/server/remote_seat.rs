@@ -121,19 +121,7 @@ impl RemoteSeat {
 
     /// A bot answers for the person.
     fn bot_answers(&mut self, view: &SeatView<'_>, turn: u64, kind: DecisionKind) -> Decision {
-        {
-            let mut inner = self.table.lock();
-            inner.turn = Some(TurnNow {
-                seat: self.seat,
-                kind,
-                deadline: None,
-            });
-            inner.broadcast(&ServerMsg::Turn {
-                seat: self.seat,
-                kind,
-                deadline_ms: 0,
-            });
-        }
+        announce_bot_turn(&self.table, self.seat, kind);
         if !self.bot_delay.is_zero() {
             std::thread::sleep(self.bot_delay);
         }
@@ -326,6 +314,21 @@ impl Player for RemoteSeat {
     }
 }
 
+/// Tells the table that a bot (with no turn timer) is to decide for `seat`.
+fn announce_bot_turn(table: &Table, seat: Seat, kind: DecisionKind) {
+    let mut inner = table.lock();
+    inner.turn = Some(TurnNow {
+        seat,
+        kind,
+        deadline: None,
+    });
+    inner.broadcast(&ServerMsg::Turn {
+        seat,
+        kind,
+        deadline_ms: 0,
+    });
+}
+
 /// A bot at a table of people: says whose turn it is, and pauses a little
 /// before deciding so people can follow (not while a journal is replayed).
 pub(crate) struct Paced {
@@ -366,19 +369,7 @@ impl Player for Paced {
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
         if !self.shared.replaying() {
             let kind = view.decision.unwrap_or(DecisionKind::Claim);
-            {
-                let mut inner = self.table.lock();
-                inner.turn = Some(TurnNow {
-                    seat: self.seat,
-                    kind,
-                    deadline: None,
-                });
-                inner.broadcast(&ServerMsg::Turn {
-                    seat: self.seat,
-                    kind,
-                    deadline_ms: 0,
-                });
-            }
+            announce_bot_turn(&self.table, self.seat, kind);
             if !self.delay.is_zero() {
                 std::thread::sleep(self.delay);
             }
