@@ -398,7 +398,12 @@ impl Lobby {
             Some(s) => match inner.seats.get(s) {
                 Some(slot) if slot.occupant == Occupant::Open => s,
                 Some(_) => return refuse(ErrorCode::SeatTaken, format!("seat {} is taken", s + 1)),
-                None => return refuse(ErrorCode::SeatTaken, format!("there is no seat {}", s + 1)),
+                None => {
+                    return refuse(
+                        ErrorCode::SeatTaken,
+                        format!("there is no seat {}", s.saturating_add(1)),
+                    );
+                }
             },
             None => inner
                 .seats
@@ -748,7 +753,8 @@ impl Lobby {
             }
         }
         lock(&self.tables).insert(saved.id, table.clone());
-        self.next_table.fetch_max(saved.id + 1, Ordering::Relaxed);
+        self.next_table
+            .fetch_max(saved.id.saturating_add(1), Ordering::Relaxed);
         if let Some(m) = running {
             self.run_match(table, m.plan, m.log, m.journal);
         }

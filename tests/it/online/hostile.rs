@@ -78,12 +78,15 @@ fn garbage_gets_errors_and_the_server_plays_on() {
         });
         assert_eq!(bad.expect_error(), ErrorCode::BadName, "{name:?}");
     }
-    bad.send(ClientMsg::TakeSeat {
-        table,
-        seat: Some(7),
-        name: "Eve".into(),
-    });
-    assert_eq!(bad.expect_error(), ErrorCode::SeatTaken);
+    // The largest seat number JSON can carry must not overflow the message.
+    for seat in [7, usize::MAX] {
+        bad.send(ClientMsg::TakeSeat {
+            table,
+            seat: Some(seat),
+            name: "Eve".into(),
+        });
+        assert_eq!(bad.expect_error(), ErrorCode::SeatTaken, "seat {seat}");
+    }
     bad.send(ClientMsg::CreateTable {
         preset: "../../etc/passwd".into(),
         name: None,
