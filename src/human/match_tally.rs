@@ -129,7 +129,11 @@ impl MatchTally {
     }
 
     /// The tally of `seat`, growing the table for a seat not yet seen.
+    /// A seat number no table can have (from a tampered replay or a hostile
+    /// server) is counted in one spare slot past the last real seat, so it
+    /// can neither overflow nor make the table huge.
     fn at(&mut self, seat: Seat) -> &mut SeatTally {
+        let seat = seat.min(crate::rules::MAX_SEATS);
         if self.seats.len() <= seat {
             self.seats.resize(seat + 1, SeatTally::default());
         }
@@ -167,6 +171,15 @@ mod tests {
             first: 0,
             chips: vec![3; seats],
         }));
+    }
+
+    #[test]
+    fn a_seat_no_table_can_have_neither_overflows_nor_grows_the_tally() {
+        let mut tally = MatchTally::default();
+        start(&mut tally, 3);
+        round(&mut tally, usize::MAX, "KKKQQ");
+        claim(&mut tally, usize::MAX, "KKKQQ");
+        assert!(tally.seats().len() <= crate::rules::MAX_SEATS + 1);
     }
 
     fn round(tally: &mut MatchTally, seat: Seat, thrown: &str) {

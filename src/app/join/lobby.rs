@@ -115,7 +115,7 @@ impl Session {
                             Style::Heading,
                             JoinMsg::Seated {
                                 table: t,
-                                seat: s + 1,
+                                seat: s.saturating_add(1),
                             },
                         );
                         return Ok((t, s));
@@ -228,7 +228,7 @@ impl Session {
         let list: Vec<String> = seats
             .iter()
             .map(|s| {
-                let seat = s.seat + 1;
+                let seat = s.seat.saturating_add(1);
                 match s.occupant {
                     Occupant::Open => JoinMsg::SeatOpen { seat },
                     Occupant::Bot => JoinMsg::SeatBot {

@@ -321,7 +321,7 @@ impl Table<'_> {
         if !self.begun {
             self.begin();
         }
-        self.next_event = index + 1;
+        self.next_event = index.saturating_add(1);
         if let Some(open) = &self.open
             && index >= open.events
         {
