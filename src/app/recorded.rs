@@ -13,10 +13,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// How many recorded games `liar replay` lists.
 pub const LISTED: usize = 20;
 
+/// The user's data folder for `liar` (`~/.local/share/liar`, or under
+/// `$XDG_DATA_HOME`), or `None` when the system names none (no home
+/// directory). Recorded games, `liar join`'s seats and the server's data
+/// live in it.
+pub fn data_folder() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "liar").map(|d| d.data_dir().to_path_buf())
+}
+
 /// The folder of recorded games, or `None` when the system names no data
 /// folder (no home directory).
 pub fn folder() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "liar").map(|d| d.data_dir().join("replays"))
+    data_folder().map(|d| d.join("replays"))
 }
 
 /// Creates the folder and names a new file in it after the time (UTC)

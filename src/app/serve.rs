@@ -19,9 +19,9 @@ use std::time::Duration;
 /// The folder the server keeps its data in: `--data`, else the data
 /// folder's `server/` (`~/.local/share/liar/server`).
 pub fn data_dir(args: &ServeArgs) -> Option<PathBuf> {
-    args.data.clone().or_else(|| {
-        directories::ProjectDirs::from("", "", "liar").map(|d| d.data_dir().join("server"))
-    })
+    args.data
+        .clone()
+        .or_else(|| super::recorded::data_folder().map(|d| d.join("server")))
 }
 
 /// The presets: one per table file, or the built-in ones.

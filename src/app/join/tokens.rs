@@ -40,7 +40,7 @@ impl Tokens {
     /// The file in the user's data folder, or `None` when the system names
     /// no data folder.
     pub fn in_data_folder() -> Option<Tokens> {
-        directories::ProjectDirs::from("", "", "liar").map(|d| Tokens::at(d.data_dir()))
+        crate::app::recorded::data_folder().map(|d| Tokens::at(&d))
     }
 
     /// The file `tokens.json` in `folder`.
