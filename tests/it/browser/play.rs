@@ -3,23 +3,72 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Next, Proxy, Replay, Server, Tally, answer, attr, browser, check_fits, check_picker,
-    check_snapshot, click, exists, js, runtime, screenshot, snapshot, type_into, until, wait_next,
+    Driver, Engine, Next, Proxy, Replay, Server, Tally, Window, answer, attr, browser, check_fits,
+    check_picker, check_snapshot, click, exists, js, runtime, screenshot, snapshot, type_into,
+    until, wait_next,
 };
 use fantoccini::Locator;
 use liar::rules::Ranking;
 
 #[test]
-fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
-    let Some(browser) = browser("a_person_plays_a_whole_match_against_two_bots_by_clicking") else {
+fn a_person_plays_a_whole_match_against_two_bots_by_clicking_in_chromium() {
+    play_a_whole_match(
+        "a_person_plays_a_whole_match_against_two_bots_by_clicking_in_chromium",
+        Engine::Chromium,
+        100,
+    );
+}
+
+#[test]
+fn a_person_plays_a_whole_match_against_two_bots_by_clicking_in_firefox() {
+    play_a_whole_match(
+        "a_person_plays_a_whole_match_against_two_bots_by_clicking_in_firefox",
+        Engine::Firefox,
+        100,
+    );
+}
+
+#[test]
+fn a_person_plays_a_whole_match_at_200_percent_zoom_in_chromium() {
+    play_a_whole_match(
+        "a_person_plays_a_whole_match_at_200_percent_zoom_in_chromium",
+        Engine::Chromium,
+        200,
+    );
+}
+
+#[test]
+fn a_person_plays_a_whole_match_at_200_percent_zoom_in_firefox() {
+    play_a_whole_match(
+        "a_person_plays_a_whole_match_at_200_percent_zoom_in_firefox",
+        Engine::Firefox,
+        200,
+    );
+}
+
+/// The whole match in one browser at one page zoom. Screenshots of Chromium
+/// at 100% are named plainly (`lobby`, `turn`, …); the others carry the
+/// browser and the zoom (`firefox-turn`, `chromium-zoom-200-turn`, …).
+fn play_a_whole_match(test: &str, engine: Engine, zoom: u32) {
+    let Some(browser) = browser(&format!("play::{test}"), engine) else {
         return;
     };
+    let prefix = match (engine, zoom) {
+        (Engine::Chromium, 100) => String::new(),
+        (_, 100) => format!("{}-", engine.name()),
+        _ => format!("{}-zoom-{zoom}-", engine.name()),
+    };
+    let shot = |name: &str| format!("{prefix}{name}");
     let server = Server::start(&["web-solo"]);
     // The browser reaches the server through a proxy that can drop it.
     let proxy = Proxy::start(&server.addr);
     let driver = Driver::start(&browser);
     runtime().block_on(async {
-        let page = driver.session(1280, 1000, "en-GB").await;
+        let window = Window {
+            zoom,
+            ..Window::new(1280, 1000, "en-GB")
+        };
+        let page = driver.open(window).await;
         page.goto(&proxy.url("/")).await.expect("the lobby opens");
         until("the lobby with its presets", || async {
             let v = js(&page, "return document.querySelectorAll('#preset option').length;").await;
@@ -44,7 +93,7 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
             exists(&page, take).await.then_some(())
         })
         .await;
-        screenshot(&page, "lobby").await;
+        screenshot(&page, &shot("lobby")).await;
         click(&page, take).await;
         until("the table page", || async { exists(&page, "#table").await.then_some(()) }).await;
         if exists(&page, "#start").await {
@@ -88,11 +137,13 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
                 .await;
             }
             let snap = snapshot(&page, &kind).await;
+            // Nothing to scroll sideways to, whatever the zoom.
+            check_fits(&page, &format!("the table at {zoom}%, question {turn}")).await;
             if kind == "claim" {
                 check_picker(&page, Ranking::default()).await;
             }
             if !shot_challenge && exists(&page, "#challenge").await {
-                screenshot(&page, "challenge").await;
+                screenshot(&page, &shot("challenge")).await;
                 shot_challenge = true;
             }
             if !shot_turn && kind == "reroll" {
@@ -108,7 +159,7 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
                     lines.iter().any(|l| l.as_str().is_some_and(|l| l.contains("from a fresh throw"))),
                     "{lines:?}"
                 );
-                screenshot(&page, "turn").await;
+                screenshot(&page, &shot("turn")).await;
                 shot_turn = true;
             }
             snapshots.push(snap);
@@ -118,9 +169,9 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
             assert!(n < 400, "the match never ends");
         }
         if !shot_challenge && exists(&page, "#challenge").await {
-            screenshot(&page, "challenge").await;
+            screenshot(&page, &shot("challenge")).await;
         }
-        screenshot(&page, "summary").await;
+        screenshot(&page, &shot("summary")).await;
         assert!(tally.everything(), "not every way to answer was clicked: {tally:?}");
 
         // The replay, over plain HTTP, as the page offers it.
@@ -222,14 +273,10 @@ fn a_person_plays_a_whole_match_against_two_bots_by_clicking() {
         })
         .await;
         assert_eq!(Some(dice.as_str()), first_round["dice"].as_str());
-        screenshot(&page, "replay").await;
-        check_fits(&page, "the replay at 1280 px").await;
-        // The same window at 200% zoom: half as many CSS pixels.
-        page.set_window_size(640, 500).await.expect("a smaller window");
-        check_fits(&page, "the replay at 200% zoom").await;
+        screenshot(&page, &shot("replay")).await;
+        check_fits(&page, &format!("the replay at {zoom}%")).await;
         click(&page, "#close-replay").await;
-        check_fits(&page, "the table at 200% zoom").await;
-        screenshot(&page, "zoom-200").await;
+        check_fits(&page, &format!("the summary at {zoom}%")).await;
         page.close().await.expect("the session closes");
     });
 }

@@ -5,8 +5,8 @@
 //! replay.
 
 use super::{
-    Driver, Next, Replay, Server, Snapshot, Tally, WAIT, answer, browser, check_snapshot, click,
-    exists, js, next, runtime, type_into, until,
+    Driver, Engine, Next, Replay, Server, Snapshot, Tally, WAIT, answer, browser, check_snapshot,
+    click, exists, js, next, runtime, type_into, until,
 };
 use fantoccini::{Client, Locator};
 use liar::rules::{Ranking, Straights};
@@ -80,7 +80,10 @@ async fn wait_either(people: &[Person; 2]) -> (usize, Next) {
 
 #[test]
 fn two_people_in_two_browsers_never_see_each_others_dice() {
-    let Some(browser) = browser("two_people_in_two_browsers_never_see_each_others_dice") else {
+    let Some(browser) = browser(
+        "privacy::two_people_in_two_browsers_never_see_each_others_dice",
+        Engine::Chromium,
+    ) else {
         return;
     };
     let server = Server::start(&["web-duo"]);
