@@ -1,5 +1,6 @@
-//! Two people in two browser sessions at one table (the second comes by
-//! the seat's share link) and a bot, watched from a third: at each of its
+//! Two people in two browsers at one table, Chromium on a desktop and
+//! Firefox on a phone-sized screen in Russian (the second comes by the
+//! seat's share link), and a bot, watched from a third window: at each of its
 //! turns, neither person's page holds dice its seat may not see, nor does
 //! the watcher's page hold any die not shown to all, checked against the
 //! replay.
@@ -80,14 +81,17 @@ async fn wait_either(people: &[Person; 2]) -> (usize, Next) {
 
 #[test]
 fn two_people_in_two_browsers_never_see_each_others_dice() {
-    let Some(browser) = browser(
-        "privacy::two_people_in_two_browsers_never_see_each_others_dice",
-        Engine::Chromium,
+    let test = "privacy::two_people_in_two_browsers_never_see_each_others_dice";
+    // The host and the watcher in Chromium, the guest on a phone in Firefox.
+    let (Some(chromium), Some(firefox)) = (
+        browser(test, Engine::Chromium),
+        browser(test, Engine::Firefox),
     ) else {
         return;
     };
     let server = Server::start(&["web-duo"]);
-    let driver = Driver::start(&browser);
+    let driver = Driver::start(&chromium);
+    let phone_driver = Driver::start(&firefox);
     runtime().block_on(async {
         let host = driver.session(1280, 1000, "en-GB").await;
         host.goto(&server.url("/")).await.expect("the lobby opens");
@@ -117,8 +121,8 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         })
         .await;
 
-        // The second person, on a phone-sized screen, in Russian.
-        let guest = driver.session(400, 860, "ru-RU").await;
+        // The second person, in Firefox on a phone-sized screen, in Russian.
+        let guest = phone_driver.session(400, 860, "ru-RU").await;
         guest.goto(&link).await.expect("the share link opens");
         type_into(&guest, "#name", "Борис").await;
         click(&guest, ".seat-line.highlight [data-action=take]").await;
