@@ -511,7 +511,8 @@ impl Table<'_> {
         if !self.begun {
             self.begin();
         }
-        let events = fetch::get(&self.session.address.host, replay)
+        let url = self.session.address.http_url(replay);
+        let events = fetch::get(&url)
             .and_then(|bytes| crate::replay::read_replay(&bytes[..]).map_err(|e| e.to_string()));
         let full: Option<&[Event]> = events.as_ref().ok().map(Vec::as_slice);
         self.narrator.end_remote(full, wins, aborted);
@@ -519,7 +520,6 @@ impl Table<'_> {
             self.session
                 .say(Style::Hint, JoinMsg::ReplayUnfetched { reason });
         }
-        let url = self.session.address.http_url(replay);
         self.session
             .say(Style::Hint, JoinMsg::ReplayAt { url: &url });
         if self.you.is_some() {

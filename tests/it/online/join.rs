@@ -161,10 +161,17 @@ fn steady(lang: Lang) -> impl FnMut(&str) -> String {
     }
 }
 
-/// The replay address the client printed, downloaded; `liar replay
-/// --check` passes it, and its text is returned.
+/// The replay address the client printed, downloaded; the client fetched
+/// it too for its summary, `liar replay --check` passes it, and its text
+/// is returned.
 fn checked_replay(out: &str, lang: Lang, server: &Server, dir: &Path) -> String {
     // The line may be wrapped on a terminal: the address starts a piece.
+    // The client downloaded the replay itself for its summary.
+    let unfetched = lead(&JoinMsg::ReplayUnfetched { reason: "\0" }.text(lang));
+    assert!(
+        !out.contains(unfetched.trim()),
+        "the summary had no replay:\n{out}"
+    );
     let said = lead(&JoinMsg::ReplayAt { url: "\0" }.text(lang));
     let at = out
         .rfind(said.trim())
