@@ -1102,7 +1102,7 @@ function claimForm(v, busy) {
         `${e[S.lang] || e.en} — ${shownFaces(S.lang, rules().dice, e.hand)}`)))),
     h("button", { type: "button", class: "primary big", id: "claim", disabled: busy, onclick: claimPicked },
       t("claimBtn"), " ", kbd("C"))));
-  const example = rules().dice === "standard" ? "55522" : "QQQ99";
+  const example = S.hands ? S.hands.example(S.lang) : "";
   wrap.append(h("form", {
     class: "typed",
     onsubmit: (e) => {

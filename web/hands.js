@@ -25,6 +25,7 @@ export class HandTable {
   constructor(data) {
     this.categories = data.categories;
     this.hands = data.hands;
+    this.examples = data.example;
     this.byHand = new Map(data.hands.map((h) => [h.hand, h]));
     this.top = data.hands.length ? data.hands[data.hands.length - 1].strength : 0;
   }
@@ -42,6 +43,11 @@ export class HandTable {
   words(hand, lang) {
     const e = this.byHand.get(hand);
     return e ? e[lang] || e.en : hand;
+  }
+
+  /// A full hand to show as an example of typing a claim, in `lang`.
+  example(lang) {
+    return this.examples ? this.examples[lang] || this.examples.en : "";
   }
 
   /// Whether nothing can be claimed over `hand`.

@@ -60,7 +60,7 @@ pub(crate) fn odds_lines(
             Ok(Reading::Hand(hand)) => vec![hand],
             Ok(Reading::Either([first, second])) => vec![first.hand, second.hand],
             Err(_) => {
-                let example = crate::i18n::example_claim(view.rules.dice);
+                let example = crate::i18n::example_claim(view.rules.dice, lang);
                 let text = crate::text::shorten(target, 40);
                 return vec![line(Msg::OddsUnreadable {
                     text: &text,

@@ -478,7 +478,7 @@ impl HumanPlayer {
 
     /// An example hand in the table's labels.
     fn example(&self) -> String {
-        crate::i18n::example_claim(self.render.rules.dice)
+        crate::i18n::example_claim(self.render.rules.dice, self.lang())
     }
 
     fn ask_respond(&self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {

@@ -203,7 +203,7 @@ fn facts(rules: &Rules, lang: Lang) -> Facts {
         three,
         partial,
         keep: keep_example(kind, lang),
-        example: example_claim(kind),
+        example: example_claim(kind, lang),
         words,
         ties: (shown(hand("KKKQJ")), shown(hand("KKKT9"))),
         straights: (spaced(hand("AKQJT")), spaced(hand("KQJT9"))),

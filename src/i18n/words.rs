@@ -128,17 +128,34 @@ pub fn keep_example(kind: DiceKind, lang: Lang) -> String {
     }
 }
 
-/// A full hand to show as an example claim, in the labels of `kind`:
-/// `QQQ99` on poker dice, `55522` on standard dice.
+/// A full hand to show as an example claim, written as players of `lang`
+/// type dice of `kind`: `QQQ99` on poker dice in English, `ДДД99` in
+/// Russian, `55522` on standard dice. It holds no ten (a Russian `10`
+/// would need spaces around it), and each reads back as the same claim.
 ///
 /// ```
-/// use liar::i18n::example_claim;
+/// use liar::i18n::{Lang, example_claim};
 /// use liar::rules::DiceKind;
-/// assert_eq!(example_claim(DiceKind::Standard), "55522");
+/// assert_eq!(example_claim(DiceKind::Poker, Lang::En), "QQQ99");
+/// assert_eq!(example_claim(DiceKind::Poker, Lang::Ru), "ДДД99");
+/// assert_eq!(example_claim(DiceKind::Standard, Lang::Ru), "55522");
+///
+/// // A player who types the example claims three queens and two nines.
+/// use liar::rules::{Naming, Ranking, Reading, read_claim};
+/// for dice in [DiceKind::Poker, DiceKind::Standard] {
+///     for lang in [Lang::En, Lang::Ru] {
+///         let naming = Naming { dice, ..Naming::from(Ranking::default()) };
+///         let read = read_claim(&example_claim(dice, lang), naming, lang);
+///         assert!(matches!(read, Ok(Reading::Hand(h)) if h.labels(DiceKind::Poker) == "QQQ99"));
+///     }
+/// }
 /// ```
-pub fn example_claim(kind: DiceKind) -> String {
+pub fn example_claim(kind: DiceKind, lang: Lang) -> String {
     let counts = [2, 0, 0, 3, 0, 0]; // three queens, two nines
-    Hand::from_counts(counts).map_or_else(|| "QQQ99".to_string(), |h| h.labels(kind))
+    Hand::from_counts(counts).map_or_else(
+        || "QQQ99".to_string(),
+        |h| h.faces().iter().map(|f| f.shown(kind, lang)).collect(),
+    )
 }
 
 /// Three kings as a partial claim in the labels players see, and the words

@@ -1180,7 +1180,7 @@ mod tests {
             for lang in [Lang::En, Lang::Ru] {
                 let (partial, three) = partial_example(dice, lang);
                 let help = Msg::HelpClaim {
-                    example: &example_claim(dice),
+                    example: &example_claim(dice, lang),
                     partial: &partial,
                     three: &three,
                     words: &example_words(dice, lang).join("; "),

@@ -5,7 +5,7 @@
 //! fresh throw; `GET /api/claim` reads a claim typed in any notation or
 //! words `liar` reads.
 
-use crate::i18n::category_name;
+use crate::i18n::{category_name, example_claim};
 use crate::rules::{
     ClaimError, DiceKind, Lang, Naming, Ranking, Reading, Straights, describe, read_claim,
 };
@@ -80,6 +80,16 @@ pub struct HandTable {
     pub categories: Vec<CategoryEntry>,
     /// Every hand, weakest first.
     pub hands: Vec<HandEntry>,
+    /// A full hand to offer as an example of typing a claim, as the
+    /// terminal offers it (`QQQ99`, `ДДД99`, `55522`).
+    pub example: Example,
+}
+
+/// A typed example claim in English and in Russian.
+#[derive(Clone, Debug, Serialize)]
+pub struct Example {
+    pub en: String,
+    pub ru: String,
 }
 
 /// The hand table of `rules`.
@@ -108,6 +118,10 @@ pub fn hand_table(rules: HandRules) -> HandTable {
                 chance: ranking.chance_at_least(h),
             })
             .collect(),
+        example: Example {
+            en: example_claim(rules.dice, Lang::En),
+            ru: example_claim(rules.dice, Lang::Ru),
+        },
     }
 }
 

@@ -141,6 +141,9 @@ fn play_a_whole_match(test: &str, engine: Engine, zoom: u32) {
             check_fits(&page, &format!("the table at {zoom}%, question {turn}")).await;
             if kind == "claim" {
                 check_picker(&page, Ranking::default()).await;
+                // The typed claim's example is the terminal's.
+                let hint = attr(&page, "#typed", "placeholder").await.unwrap_or_default();
+                assert!(hint.contains("(QQQ99)"), "the typed claim's hint: {hint:?}");
             }
             if !shot_challenge && exists(&page, "#challenge").await {
                 screenshot(&page, &shot("challenge")).await;

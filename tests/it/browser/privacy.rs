@@ -161,6 +161,11 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                             kickers: false,
                         };
                         super::check_picker(&p.page, ranking).await;
+                        // The typed claim's example is the terminal's, in
+                        // the page's language, on standard dice.
+                        let hint = super::attr(&p.page, "#typed", "placeholder").await;
+                        let hint = hint.unwrap_or_default();
+                        assert!(hint.contains("(55522)"), "the typed claim's hint: {hint:?}");
                     }
                     if who == 1 && p.answers == 0 {
                         // The odds by their keyboard shortcut, O.
