@@ -429,10 +429,11 @@ impl Lobby {
         slot.name = name.clone();
         slot.token = Some(hash);
         slot.conns = vec![session.peer.clone()];
+        self.store.seat_taken(table.id, seat, &name, &hash);
         if inner.host.is_none() {
             inner.host = Some(seat);
+            self.store.host_changed(table.id, inner.host);
         }
-        self.store.seat_taken(table.id, seat, &name, &hash);
         session.peer.send(&ServerMsg::Seated {
             table: table.id,
             seat,
@@ -504,10 +505,12 @@ impl Lobby {
                         slot.occupant = Occupant::Open;
                         slot.name.clear();
                         if inner.host == Some(seat) {
+                            // The first person seated now hosts.
                             inner.host = inner
                                 .seats
                                 .iter()
                                 .position(|s| s.occupant == Occupant::Person);
+                            self.store.host_changed(table.id, inner.host);
                         }
                     }
                     Phase::Playing => {

@@ -26,6 +26,9 @@ pub trait LobbyStore: Send + Sync {
     /// The person at `seat` left it (before the match: the seat is open
     /// again; during it: a bot plays it to the end).
     fn seat_left(&self, _table: TableId, _seat: Seat) {}
+    /// The table's host is now `host` (the first person seated; `None`
+    /// when nobody is). Told after the seat change that caused it.
+    fn host_changed(&self, _table: TableId, _host: Option<Seat>) {}
     /// A table's match starts: where its record goes.
     fn match_started(&self, _plan: &MatchPlan) -> Box<dyn MatchLog> {
         Box::new(NoLog)

@@ -170,3 +170,56 @@ fn tables_are_limited_and_no_replay_exists_before_a_match() {
     assert_eq!(lobby.replay(1), None);
     assert!(lobby.matches().is_empty());
 }
+
+/// A lobby keeping its tables in `dir`, restored from what is there.
+fn lobby_in(dir: &std::path::Path) -> Arc<Lobby> {
+    use super::store::{FolderStore, Store, restore_lobby};
+    let bots: BotMaker = Arc::new(|_, _| Err("no bots in these tests".to_string()));
+    let options = LobbyOptions {
+        bot_delay: Duration::ZERO,
+        max_tables: 4,
+    };
+    let folder = Arc::new(FolderStore::new(
+        Store::open(dir).unwrap(),
+        builtin().unwrap(),
+    ));
+    let lobby = Lobby::new(builtin().unwrap(), folder.clone(), bots, options);
+    restore_lobby(&lobby, &folder).unwrap();
+    lobby
+}
+
+#[test]
+fn the_data_folder_keeps_the_host_the_lobby_chose() {
+    let dir = tempfile::tempdir().unwrap();
+    let lobby = lobby_in(dir.path());
+    let (mut ann, _ann_rx) = connect(&lobby);
+    lobby.handle(
+        &mut ann,
+        ClientMsg::CreateTable {
+            preset: "four".into(),
+            name: None,
+        },
+    );
+    sit(&lobby, &mut ann, "Ann");
+    let (mut bob, _bob_rx) = connect(&lobby);
+    sit(&lobby, &mut bob, "Bob");
+    let (mut cy, _cy_rx) = connect(&lobby);
+    sit(&lobby, &mut cy, "Cy");
+    assert_eq!(lobby.tables()[0].host, Some(0));
+    // The host leaves before the match: the lobby picks Bob, and after a
+    // restart the folder says Bob too.
+    lobby.handle(&mut ann, ClientMsg::Leave);
+    assert_eq!(lobby.tables()[0].host, Some(1));
+    drop(lobby);
+    let lobby = lobby_in(dir.path());
+    assert_eq!(lobby.tables()[0].host, Some(1));
+    // A newcomer takes the open first seat but does not host, before or
+    // after another restart.
+    let (mut dee, _dee_rx) = connect(&lobby);
+    sit(&lobby, &mut dee, "Dee");
+    assert_eq!(lobby.tables()[0].seats[0].name, "Dee");
+    assert_eq!(lobby.tables()[0].host, Some(1));
+    drop(lobby);
+    let lobby = lobby_in(dir.path());
+    assert_eq!(lobby.tables()[0].host, Some(1));
+}

@@ -160,17 +160,6 @@ impl Index {
             .map_err(self.err())
     }
 
-    /// Records `seat` as the table's host if it has none.
-    pub fn set_host_if_none(&self, table: TableId, seat: usize) -> Result<(), StoreError> {
-        self.db
-            .execute(
-                "UPDATE tables SET host = ?2 WHERE id = ?1 AND host IS NULL",
-                params![sql_int(table), sql_int(seat)],
-            )
-            .map(drop)
-            .map_err(self.err())
-    }
-
     /// Forgets a table, its seats and its matches.
     pub fn remove_table(&mut self, table: TableId) -> Result<(), StoreError> {
         let path = self.path.clone();

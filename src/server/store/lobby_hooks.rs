@@ -47,7 +47,7 @@ impl FolderStore {
     }
 
     fn seat_left_now(&self, table: TableId, seat: Seat) -> Result<(), StoreError> {
-        let Some((record, seats)) = self.store.table(table)? else {
+        let Some((_, seats)) = self.store.table(table)? else {
             return Ok(());
         };
         let Some(mut row) = seats.iter().find(|s| s.seat == seat).cloned() else {
@@ -59,16 +59,7 @@ impl FolderStore {
             None | Some(MatchState::Waiting) => {
                 row.occupant = Occupant::Open;
                 row.name.clear();
-                self.store.put_seat(table, &row)?;
-                if record.host == Some(seat) {
-                    // The lobby's rule: the first person seated now.
-                    let host = seats
-                        .iter()
-                        .find(|s| s.seat != seat && s.occupant == Occupant::Person)
-                        .map(|s| s.seat);
-                    self.store.set_host(table, host)?;
-                }
-                Ok(())
+                self.store.put_seat(table, &row)
             }
             Some(MatchState::Playing) => {
                 row.left = true;
@@ -155,11 +146,13 @@ impl LobbyStore for FolderStore {
             token_hash: Some(hex(token)),
             left: false,
         };
-        let result = self
-            .store
-            .put_seat(table, &row)
-            .and_then(|()| self.store.set_host_if_none(table, seat));
+        let result = self.store.put_seat(table, &row);
         self.said(&format!("table {table} seat {}", seat + 1), result);
+    }
+
+    fn host_changed(&self, table: TableId, host: Option<Seat>) {
+        let result = self.store.set_host(table, host);
+        self.said(&format!("table {table} host"), result);
     }
 
     fn seat_left(&self, table: TableId, seat: Seat) {

@@ -85,12 +85,6 @@ impl Store {
         self.index()?.set_host(table, host)
     }
 
-    /// Records `seat` as the table's host if it has none (the first person
-    /// seated hosts).
-    pub fn set_host_if_none(&self, table: TableId, seat: Seat) -> Result<(), StoreError> {
-        self.index()?.set_host_if_none(table, seat)
-    }
-
     /// Forgets a table, its seats and its matches (their files stay).
     pub fn remove_table(&self, table: TableId) -> Result<(), StoreError> {
         self.index()?.remove_table(table)
