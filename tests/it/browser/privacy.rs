@@ -124,7 +124,9 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         // The second person, in Firefox on a phone-sized screen, in Russian.
         let guest = phone_driver.session(400, 860, "ru-RU").await;
         guest.goto(&link).await.expect("the share link opens");
-        type_into(&guest, "#name", "Борис").await;
+        // A name written as markup is shown as text, never as markup.
+        let name = "<b>Борис</b>";
+        type_into(&guest, "#name", name).await;
         click(&guest, ".seat-line.highlight [data-action=take]").await;
         until("the guest's table page", || async {
             exists(&guest, "#table").await.then_some(())
@@ -140,6 +142,18 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
             exists(&watcher, "#table").await.then_some(())
         })
         .await;
+        let shown = until("the guest's name on the host's page", || async {
+            let v = js(
+                &host,
+                "const s = [...document.querySelectorAll('#felt .seat')]; \
+                 return [s.map(e => e.innerText).join('|'), document.querySelectorAll('#felt b').length];",
+            )
+            .await;
+            let text = v[0].as_str().unwrap_or_default().to_string();
+            text.contains(name).then(|| (text, v[1].as_u64()))
+        })
+        .await;
+        assert_eq!(shown.1, Some(0), "markup from a name became elements: {}", shown.0);
         click(&host, "#start").await;
         let mut watched = Vec::new();
 
