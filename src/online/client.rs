@@ -4,7 +4,7 @@
 
 use super::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
@@ -66,7 +66,27 @@ impl Connection {
     /// Waits for the next message (pings and other control frames are
     /// answered and skipped).
     pub fn recv(&mut self) -> Result<ServerMsg, ClientError> {
+        self.read_message(None)
+    }
+
+    /// Like [`Connection::recv`], giving up after `wait` without a message.
+    /// Pings do not extend the wait: it ends `wait` after the call.
+    pub fn recv_within(&mut self, wait: Duration) -> Result<ServerMsg, ClientError> {
+        let got = self.read_message(Some(Instant::now() + wait));
+        self.set_read_timeout(None)?;
+        got
+    }
+
+    /// The next message, or [`ClientError::TimedOut`] at `deadline`.
+    fn read_message(&mut self, deadline: Option<Instant>) -> Result<ServerMsg, ClientError> {
         loop {
+            if let Some(deadline) = deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err(ClientError::TimedOut);
+                }
+                self.set_read_timeout(Some(left))?;
+            }
             match self.socket.read() {
                 Ok(Message::Text(text)) => {
                     return serde_json::from_str(text.as_str())
@@ -90,14 +110,6 @@ impl Connection {
         }
     }
 
-    /// Like [`Connection::recv`], giving up after `wait` without a message.
-    pub fn recv_within(&mut self, wait: Duration) -> Result<ServerMsg, ClientError> {
-        self.set_read_timeout(Some(wait))?;
-        let got = self.recv();
-        self.set_read_timeout(None)?;
-        got
-    }
-
     fn set_read_timeout(&mut self, wait: Option<Duration>) -> Result<(), ClientError> {
         if let MaybeTlsStream::Plain(stream) = self.socket.get_mut() {
             stream
@@ -112,5 +124,53 @@ impl Connection {
         // Closing is a courtesy: a server that is gone needs no goodbye.
         let _ = self.socket.close(None);
         let _ = self.socket.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+
+    /// A server that answers the handshake, then only pings every 20 ms
+    /// until the client goes away or 5 s have passed (then it closes).
+    fn pinging_server() -> String {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+        std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let mut ws = tungstenite::accept(stream).unwrap();
+            ws.get_mut()
+                .set_read_timeout(Some(Duration::from_millis(20)))
+                .unwrap();
+            // Read (the hello, then nothing) and ping, until the client
+            // closes or the time is up.
+            let end = Instant::now() + Duration::from_secs(5);
+            while Instant::now() < end {
+                match ws.read() {
+                    Ok(_) => {}
+                    Err(tungstenite::Error::Io(_)) => {}
+                    Err(_) => return,
+                }
+                if ws.send(Message::Ping(Vec::new().into())).is_err() {
+                    return;
+                }
+            }
+        });
+        url
+    }
+
+    #[test]
+    fn pings_do_not_stretch_a_wait() {
+        let mut connection = Connection::open(&pinging_server()).unwrap();
+        let start = Instant::now();
+        let got = connection.recv_within(Duration::from_millis(300));
+        assert!(matches!(got, Err(ClientError::TimedOut)), "{got:?}");
+        // Pings came all along; the wait still ended near its 300 ms.
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
     }
 }
