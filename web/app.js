@@ -605,6 +605,11 @@ window.addEventListener("popstate", () => {
 
 // ------------------------------------------------------------- rendering
 
+/// A drop-down list's choices, values and words, as one string.
+function choices(list) {
+  return JSON.stringify([...list.options].map((o) => [o.value, o.textContent]));
+}
+
 function render() {
   document.documentElement.lang = S.lang;
   const mark = S.question && S.sent === null ? `▶ ${t("yourTurn")} · ` : "";
@@ -618,6 +623,9 @@ function render() {
   // Text fields survive a render as the same elements (what is typed,
   // the caret and the focus stay where they are).
   const kept = new Map([...app.querySelectorAll("input[type=text][id]")].map((e) => [e.id, e]));
+  // So do drop-down lists whose choices are the same: one a person has
+  // open does not close because a message arrived.
+  const keptLists = new Map([...app.querySelectorAll("select[id]")].map((e) => [e.id, e]));
   const view = S.page.kind === "lobby" ? lobbyView() : tableView();
   for (const fresh of view.querySelectorAll("input[type=text][id]")) {
     const old = kept.get(fresh.id);
@@ -625,6 +633,13 @@ function render() {
     old.disabled = fresh.disabled;
     old.placeholder = fresh.placeholder;
     if (old.readOnly) old.value = fresh.value;
+    fresh.replaceWith(old);
+  }
+  for (const fresh of view.querySelectorAll("select[id]")) {
+    const old = keptLists.get(fresh.id);
+    if (!old || choices(old) !== choices(fresh)) continue;
+    old.disabled = fresh.disabled;
+    if (old.value !== fresh.value) old.value = fresh.value;
     fresh.replaceWith(old);
   }
   app.replaceChildren(header(), view);

@@ -488,26 +488,49 @@ pub async fn exists(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
 
-/// Clicks the element matching `css`, waiting for it to be there and enabled.
+/// What to do after a WebDriver command on an element failed: an element
+/// the page has since drawn again ("stale") is looked for afresh; any
+/// other error fails the test.
+fn retry_if_stale<T>(result: Result<T, fantoccini::error::CmdError>, what: &str) -> Option<T> {
+    match result {
+        Ok(v) => Some(v),
+        Err(e) if e.is_stale_element_reference() => None,
+        Err(e) => panic!("{what}: {e}"),
+    }
+}
+
+/// Clicks the element matching `css`, waiting for it to be there and
+/// enabled. The page draws itself again on every message from the server,
+/// so an element found a moment ago may be gone: it is found again.
 pub async fn click(client: &Client, css: &str) {
-    let el = until(&format!("{css} to click"), || async {
+    until(&format!("{css} to click"), || async {
         let el = client.find(Locator::Css(css)).await.ok()?;
-        el.is_enabled().await.ok()?.then_some(el)
+        if !retry_if_stale(el.is_enabled().await, css)? {
+            return None;
+        }
+        retry_if_stale(el.click().await, &format!("click {css}"))
     })
     .await;
-    el.click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// Chooses `value` in the drop-down list matching `css` (found again if
+/// the page drew itself anew meanwhile).
+pub async fn choose(client: &Client, css: &str, value: &str) {
+    until(&format!("{value} chosen in {css}"), || async {
+        let el = client.find(Locator::Css(css)).await.ok()?;
+        retry_if_stale(el.select_by_value(value).await, css)
+    })
+    .await;
 }
 
 /// Types `text` into the field matching `css` (after clearing it).
 pub async fn type_into(client: &Client, css: &str, text: &str) {
-    let el = until(&format!("{css} to type into"), || async {
-        client.find(Locator::Css(css)).await.ok()
+    until(&format!("{css} to type into"), || async {
+        let el = client.find(Locator::Css(css)).await.ok()?;
+        retry_if_stale(el.clear().await, css)?;
+        retry_if_stale(el.send_keys(text).await, css)
     })
     .await;
-    el.clear().await.expect("clear");
-    el.send_keys(text).await.expect("typing");
 }
 
 /// Runs a script in the page and returns its value.
@@ -788,6 +811,58 @@ impl Tally {
     }
 }
 
+/// Presses `keys` on the page (not in a field), as a person at a keyboard.
+pub async fn press(client: &Client, keys: &str) {
+    let body = client.find(Locator::Css("body")).await.expect("the body");
+    body.send_keys(keys)
+        .await
+        .unwrap_or_else(|e| panic!("pressing {keys:?}: {e}"));
+}
+
+/// Answers by the keyboard alone, with the keys the buttons show: B or D;
+/// the digits 1–5 to pick dice, then T; C to claim what the picker offers.
+pub async fn answer_by_keys(client: &Client, kind: &str, tally: &mut Tally) {
+    match kind {
+        "respond" => {
+            let can_believe = attr(client, "#believe", "disabled").await.is_none();
+            if tally.believed > tally.challenged || !can_believe {
+                press(client, "d").await;
+                tally.challenged += 1;
+            } else {
+                press(client, "b").await;
+                tally.believed += 1;
+            }
+        }
+        "reroll" => {
+            let positions: &[usize] = if tally.rethrown > tally.kept {
+                &[]
+            } else {
+                &[1, 3]
+            };
+            if positions.is_empty() {
+                tally.kept += 1;
+            } else {
+                tally.rethrown += 1;
+            }
+            for p in positions {
+                press(client, &(p + 1).to_string()).await;
+                let die = format!("button.die[data-position=\"{p}\"]");
+                until("the die to be picked by its key", || async {
+                    let pressed = attr(client, &die, "aria-pressed").await;
+                    (pressed.as_deref() == Some("true")).then_some(())
+                })
+                .await;
+            }
+            press(client, "t").await;
+        }
+        "claim" => {
+            tally.picked += 1;
+            press(client, "c").await;
+        }
+        other => panic!("a question of unknown kind {other:?}"),
+    }
+}
+
 /// Answers the question of `kind` by clicking, taking turns between the
 /// ways to answer: believe or challenge; dice tapped and thrown, or all
 /// kept; a claim picked (category, then faces) or typed in words.
@@ -880,11 +955,7 @@ pub async fn answer(client: &Client, kind: &str, tally: &mut Tally) {
             let pick = categories[n % categories.len().min(3)]
                 .as_str()
                 .expect("a category");
-            let select = client
-                .find(Locator::Css("#claim-category"))
-                .await
-                .expect("the category picker");
-            select.select_by_value(pick).await.expect("a category");
+            choose(client, "#claim-category", pick).await;
             until("the hands of the category", || async {
                 let v = js(
                     client,

@@ -4,10 +4,9 @@
 
 use super::{
     Driver, Engine, Next, Proxy, Replay, Server, Tally, Window, answer, attr, browser, check_fits,
-    check_picker, check_snapshot, click, exists, js, runtime, screenshot, snapshot, type_into,
-    until, wait_next,
+    check_picker, check_snapshot, choose, click, exists, js, press, runtime, screenshot, snapshot,
+    type_into, until, wait_next,
 };
-use fantoccini::Locator;
 use liar::rules::Ranking;
 
 #[test]
@@ -76,11 +75,7 @@ fn play_a_whole_match(test: &str, engine: Engine, zoom: u32) {
         })
         .await;
         type_into(&page, "#name", "Anna").await;
-        let preset = page
-            .find(Locator::Css("#preset"))
-            .await
-            .expect("the preset picker");
-        preset.select_by_value("web-solo").await.expect("the preset");
+        choose(&page, "#preset", "web-solo").await;
         click(&page, "#create").await;
         // Its creator watches the new table; the lobby lists it with its open seat.
         until("the new table's waiting room", || async {
@@ -141,6 +136,18 @@ fn play_a_whole_match(test: &str, engine: Engine, zoom: u32) {
             check_fits(&page, &format!("the table at {zoom}%, question {turn}")).await;
             if kind == "claim" {
                 check_picker(&page, Ranking::default()).await;
+                // The page draws itself anew (here: the odds shown by O);
+                // a drop-down list with the same choices stays the same
+                // element, so one a person holds open would stay open.
+                js(&page, "document.getElementById('claim-category').dataset.mark = 'kept'; return null;").await;
+                let odds_shown = exists(&page, "#odds li").await;
+                press(&page, "o").await;
+                until("the odds panel to toggle", || async {
+                    (exists(&page, "#odds li").await != odds_shown).then_some(())
+                })
+                .await;
+                let mark = attr(&page, "#claim-category", "data-mark").await;
+                assert_eq!(mark.as_deref(), Some("kept"), "the category list was drawn anew");
                 // The typed claim's example is the terminal's.
                 let hint = attr(&page, "#typed", "placeholder").await.unwrap_or_default();
                 assert!(hint.contains("(QQQ99)"), "the typed claim's hint: {hint:?}");

@@ -1,15 +1,16 @@
 //! Two people in two browsers at one table, Chromium on a desktop and
 //! Firefox on a phone-sized screen in Russian (the second comes by the
-//! seat's share link), and a bot, watched from a third window: at each of its
+//! seat's share link and plays by the keyboard alone), and a bot, watched
+//! from a third window: at each of its
 //! turns, neither person's page holds dice its seat may not see, nor does
 //! the watcher's page hold any die not shown to all, checked against the
 //! replay.
 
 use super::{
-    Driver, Engine, Next, Replay, Server, Snapshot, Tally, WAIT, answer, browser, check_snapshot,
-    click, exists, js, next, runtime, type_into, until,
+    Driver, Engine, Next, Replay, Server, Snapshot, Tally, WAIT, answer, answer_by_keys, browser,
+    check_snapshot, choose, click, exists, js, next, runtime, type_into, until,
 };
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use liar::rules::{Ranking, Straights};
 use std::time::{Duration, Instant};
 
@@ -101,8 +102,7 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         })
         .await;
         type_into(&host, "#name", "Anna").await;
-        let preset = host.find(Locator::Css("#preset")).await.expect("presets");
-        preset.select_by_value("web-duo").await.expect("the preset");
+        choose(&host, "#preset", "web-duo").await;
         click(&host, "#create").await;
         until("the host's waiting room", || async {
             exists(&host, "#waiting").await.then_some(())
@@ -183,15 +183,19 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                     }
                     if who == 1 && p.answers == 0 {
                         // The odds by their keyboard shortcut, O.
-                        let body = p.page.find(Locator::Css("body")).await.expect("the body");
-                        body.send_keys("o").await.expect("a key");
+                        super::press(&p.page, "o").await;
                         until("the odds by the O key", || async {
                             exists(&p.page, "#odds li").await.then_some(())
                         })
                         .await;
                         super::screenshot(&p.page, "phone-turn-ru").await;
                     }
-                    answer(&p.page, &kind, &mut p.tally).await;
+                    if who == 1 {
+                        // The guest plays by the keyboard alone.
+                        answer_by_keys(&p.page, &kind, &mut p.tally).await;
+                    } else {
+                        answer(&p.page, &kind, &mut p.tally).await;
+                    }
                     p.answered = Some(turn);
                     p.answers += 1;
                     turns += 1;
@@ -199,6 +203,14 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                 }
             }
         }
+        // Every kind of answer was given by its key at least once.
+        let keys = &people[1].tally;
+        assert!(
+            [keys.believed, keys.challenged, keys.rethrown, keys.kept, keys.picked]
+                .iter()
+                .all(|&n| n > 0),
+            "not every key was pressed: {keys:?}"
+        );
         super::screenshot(&people[1].page, "phone-summary").await;
         super::check_fits(&people[1].page, "the phone's table").await;
 
