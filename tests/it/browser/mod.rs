@@ -553,6 +553,35 @@ pub async fn check_fits(client: &Client, what: &str) {
     );
 }
 
+/// Fails unless the page can be used without seeing it: every button,
+/// link and field has a name a screen reader can say (its text, an
+/// `aria-label`, or the label around it), every die is a button with
+/// words or part of an image with words (hidden dice: one image for the
+/// five), and the pictures themselves are hidden from screen readers.
+pub async fn check_accessible(client: &Client, what: &str) {
+    let v = js(
+        client,
+        "const name = (e) => (e.getAttribute('aria-label') || e.textContent || '').trim() \
+           || (e.closest('label') ? e.closest('label').textContent.trim() : '') \
+           || (e.id && document.querySelector(`label[for='${e.id}']`) ? 'label' : '') \
+           || (e.getAttribute('placeholder') || '').trim(); \
+         const bad = []; \
+         for (const e of document.querySelectorAll('button, a[href], input, select')) { \
+           if (!name(e)) bad.push(e.outerHTML.slice(0, 120)); } \
+         for (const e of document.querySelectorAll('.die')) { \
+           const pictured = e.closest('[role=img]'); \
+           const ok = e.tagName === 'BUTTON' ? name(e) : pictured && name(pictured); \
+           if (!ok) bad.push(e.outerHTML.slice(0, 120)); } \
+         for (const e of document.querySelectorAll('svg')) { \
+           if (e.getAttribute('aria-hidden') !== 'true' && !e.getAttribute('aria-label')) \
+             bad.push(e.outerHTML.slice(0, 120)); } \
+         return bad;",
+    )
+    .await;
+    let bad = v.as_array().cloned().unwrap_or_default();
+    assert!(bad.is_empty(), "{what}: elements without words: {bad:#?}");
+}
+
 /// What one seat's page showed at one of its turns.
 #[derive(Clone, Debug)]
 pub struct Snapshot {

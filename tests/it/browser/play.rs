@@ -3,9 +3,9 @@
 //! showed is checked against the server's replay.
 
 use super::{
-    Driver, Engine, Next, Proxy, Replay, Server, Tally, Window, answer, attr, browser, check_fits,
-    check_picker, check_snapshot, choose, click, exists, js, press, runtime, screenshot, snapshot,
-    type_into, until, wait_next,
+    Driver, Engine, Next, Proxy, Replay, Server, Tally, Window, answer, attr, browser,
+    check_accessible, check_fits, check_picker, check_snapshot, choose, click, exists, js, press,
+    runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use liar::rules::Ranking;
 
@@ -132,8 +132,10 @@ fn play_a_whole_match(test: &str, engine: Engine, zoom: u32) {
                 .await;
             }
             let snap = snapshot(&page, &kind).await;
-            // Nothing to scroll sideways to, whatever the zoom.
+            // Nothing to scroll sideways to, whatever the zoom; nothing
+            // that only the eyes can use.
             check_fits(&page, &format!("the table at {zoom}%, question {turn}")).await;
+            check_accessible(&page, &format!("question {turn}")).await;
             if kind == "claim" {
                 check_picker(&page, Ranking::default()).await;
                 // The page draws itself anew (here: the odds shown by O);
