@@ -826,6 +826,18 @@ pub struct Tally {
 
 impl Tally {
     /// Every kind of answer was given at least once.
+    /// Whether to believe this time, counted: believing and challenging
+    /// take turns, and a claim nothing beats is challenged.
+    fn believes(&mut self, can_believe: bool) -> bool {
+        let believe = can_believe && self.believed <= self.challenged;
+        if believe {
+            self.believed += 1;
+        } else {
+            self.challenged += 1;
+        }
+        believe
+    }
+
     pub fn everything(&self) -> bool {
         [
             self.believed,
@@ -838,6 +850,22 @@ impl Tally {
         .iter()
         .all(|&n| n > 0)
     }
+}
+
+/// Whether the page lets its person believe the claim (not when nothing
+/// can be claimed over it).
+async fn can_believe(client: &Client) -> bool {
+    attr(client, "#believe", "disabled").await.is_none()
+}
+
+/// Waits until the die at `position` shows it is picked to be thrown.
+async fn picked(client: &Client, position: usize) {
+    let die = format!("button.die[data-position=\"{position}\"]");
+    until(&format!("die {} to be picked", position + 1), || async {
+        let pressed = attr(client, &die, "aria-pressed").await;
+        (pressed.as_deref() == Some("true")).then_some(())
+    })
+    .await;
 }
 
 /// Presses `keys` on the page (not in a field), as a person at a keyboard.
@@ -853,14 +881,8 @@ pub async fn press(client: &Client, keys: &str) {
 pub async fn answer_by_keys(client: &Client, kind: &str, tally: &mut Tally) {
     match kind {
         "respond" => {
-            let can_believe = attr(client, "#believe", "disabled").await.is_none();
-            if tally.believed > tally.challenged || !can_believe {
-                press(client, "d").await;
-                tally.challenged += 1;
-            } else {
-                press(client, "b").await;
-                tally.believed += 1;
-            }
+            let believe = tally.believes(can_believe(client).await);
+            press(client, if believe { "b" } else { "d" }).await;
         }
         "reroll" => {
             let positions: &[usize] = if tally.rethrown > tally.kept {
@@ -875,12 +897,7 @@ pub async fn answer_by_keys(client: &Client, kind: &str, tally: &mut Tally) {
             }
             for p in positions {
                 press(client, &(p + 1).to_string()).await;
-                let die = format!("button.die[data-position=\"{p}\"]");
-                until("the die to be picked by its key", || async {
-                    let pressed = attr(client, &die, "aria-pressed").await;
-                    (pressed.as_deref() == Some("true")).then_some(())
-                })
-                .await;
+                picked(client, *p).await;
             }
             press(client, "t").await;
         }
@@ -898,14 +915,8 @@ pub async fn answer_by_keys(client: &Client, kind: &str, tally: &mut Tally) {
 pub async fn answer(client: &Client, kind: &str, tally: &mut Tally) {
     match kind {
         "respond" => {
-            let can_believe = attr(client, "#believe", "disabled").await.is_none();
-            if tally.believed > tally.challenged || !can_believe {
-                click(client, "#disbelieve").await;
-                tally.challenged += 1;
-            } else {
-                click(client, "#believe").await;
-                tally.believed += 1;
-            }
+            let believe = tally.believes(can_believe(client).await);
+            click(client, if believe { "#believe" } else { "#disbelieve" }).await;
         }
         "reroll" => {
             let positions: &[usize] = match (tally.rethrown + tally.kept) % 3 {
@@ -920,16 +931,7 @@ pub async fn answer(client: &Client, kind: &str, tally: &mut Tally) {
             }
             for p in positions {
                 click(client, &format!("button.die[data-position=\"{p}\"]")).await;
-                until("the die to be picked", || async {
-                    let pressed = attr(
-                        client,
-                        &format!("button.die[data-position=\"{p}\"]"),
-                        "aria-pressed",
-                    )
-                    .await;
-                    (pressed.as_deref() == Some("true")).then_some(())
-                })
-                .await;
+                picked(client, *p).await;
             }
             click(client, "#throw").await;
         }
