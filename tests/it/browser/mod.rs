@@ -176,11 +176,31 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-/// A child process killed when dropped.
+/// A child process killed when dropped, with every process it started:
+/// it leads a process group of its own, and the whole group is killed, so
+/// a browser a driver started does not outlive a test that failed before
+/// closing its session.
 pub struct Process(Child);
+
+impl Process {
+    /// Starts `command` at the head of a new process group.
+    fn start(command: &mut Command, what: &str) -> Process {
+        use std::os::unix::process::CommandExt;
+        let child = command
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|e| panic!("{what} starts: {e}"));
+        Process(child)
+    }
+}
 
 impl Drop for Process {
     fn drop(&mut self) {
+        if let Ok(group) = i32::try_from(self.0.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group;
+            // no memory is involved.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -250,12 +270,10 @@ impl Driver {
             // System access lets a test set the page zoom as a person would.
             Engine::Firefox => command.args(["--port", &port.to_string(), "--allow-system-access"]),
         };
-        let child = command
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{} starts: {e}", browser.engine.driver_program()));
-        let process = Process(child);
+        let process = Process::start(
+            command.stdout(Stdio::null()).stderr(Stdio::null()),
+            browser.engine.driver_program(),
+        );
         let deadline = Instant::now() + WAIT;
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(
