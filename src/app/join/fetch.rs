@@ -10,11 +10,14 @@ const WAIT: Duration = Duration::from_secs(10);
 /// The largest replay downloaded.
 const MAX_BYTES: u64 = 64 << 20;
 
-/// The body of `GET url`, or why not (a status other than 200, a body
-/// over [`MAX_BYTES`], a server that does not answer within [`WAIT`]).
+/// The body of `GET url`, or why not (a status other than 200, a
+/// redirect, a body over [`MAX_BYTES`], a server that does not answer
+/// within [`WAIT`]).
 pub fn get(url: &str) -> Result<Vec<u8>, String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(WAIT))
+        // The replay is the server's own file: a redirect elsewhere is refused.
+        .max_redirects(0)
         .build()
         .into();
     let mut response = agent
@@ -22,6 +25,10 @@ pub fn get(url: &str) -> Result<Vec<u8>, String> {
         .header("Accept", "application/x-ndjson, */*")
         .call()
         .map_err(|e| e.to_string())?;
+    let status = response.status();
+    if status != ureq::http::StatusCode::OK {
+        return Err(format!("http status {status}"));
+    }
     response
         .body_mut()
         .with_config()
@@ -70,5 +77,9 @@ mod tests {
         assert!(get(&short).is_err());
         let nonsense = serve_once("not http at all\r\n\r\n");
         assert!(get(&nonsense).is_err());
+        let elsewhere = serve_once(
+            "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:9/x\r\nContent-Length: 0\r\n\r\n",
+        );
+        assert!(get(&elsewhere).unwrap_err().contains("302"));
     }
 }
