@@ -88,7 +88,9 @@ pub struct HandTable {
 /// A typed example claim in English and in Russian.
 #[derive(Clone, Debug, Serialize)]
 pub struct Example {
+    /// For English players (`QQQ99`).
     pub en: String,
+    /// For Russian players (`ДДД99`).
     pub ru: String,
 }
 
