@@ -35,6 +35,7 @@ const S = {
   handsKey: "",
   question: null, // { turn, view, until }
   sent: null, // the question number answered and not yet confirmed
+  shownTurn: null, // the question last scrolled into view
   turn: null, // { seat, kind, until }
   notice: null, // { text, kind: error|info }
   oddsOpen: false,
@@ -659,6 +660,16 @@ function render() {
     }
   }
   tick();
+  if (S.question && S.question.turn !== S.shownTurn) {
+    // A new question: scrolled into view if it is not (on a phone or at a
+    // high zoom it sits below the table), no further than needed, so the
+    // dice above it stay in sight when they fit.
+    const question = document.getElementById("question");
+    if (question) {
+      S.shownTurn = S.question.turn;
+      question.scrollIntoView({ block: "nearest" });
+    }
+  }
   if (S.scrollToSummary) {
     const summary = document.getElementById("summary");
     if (summary) {

@@ -571,6 +571,23 @@ pub async fn check_fits(client: &Client, what: &str) {
     );
 }
 
+/// Fails unless the question panel's top is on the screen: a new question
+/// is brought into view, on a phone and at a high zoom too, where it sits
+/// below the table.
+pub async fn check_question_in_view(client: &Client, what: &str) {
+    let v = js(
+        client,
+        "const q = document.getElementById('question'); \
+         return q ? [q.getBoundingClientRect().top, window.innerHeight] : null;",
+    )
+    .await;
+    let (top, height) = (v[0].as_f64(), v[1].as_f64());
+    assert!(
+        matches!((top, height), (Some(t), Some(h)) if t >= -1.0 && t < h),
+        "{what}: the question panel is off the screen (top {top:?}, window {height:?})"
+    );
+}
+
 /// Fails unless the page can be used without seeing it: every button,
 /// link and field has a name a screen reader can say (its text, an
 /// `aria-label`, or the label around it), every die is a button with

@@ -4,8 +4,8 @@
 
 use super::{
     Driver, Engine, Next, Proxy, Replay, Server, Tally, Window, answer, attr, browser,
-    check_accessible, check_fits, check_picker, check_snapshot, choose, click, exists, js, press,
-    runtime, screenshot, snapshot, type_into, until, wait_next,
+    check_accessible, check_fits, check_picker, check_question_in_view, check_snapshot, choose,
+    click, exists, js, press, runtime, screenshot, snapshot, type_into, until, wait_next,
 };
 use liar::rules::Ranking;
 
@@ -136,6 +136,7 @@ fn play_a_whole_match(test: &str, engine: Engine, zoom: u32) {
             // that only the eyes can use.
             check_fits(&page, &format!("the table at {zoom}%, question {turn}")).await;
             check_accessible(&page, &format!("question {turn}")).await;
+            check_question_in_view(&page, &format!("question {turn} at {zoom}%")).await;
             if kind == "claim" {
                 check_picker(&page, Ranking::default()).await;
                 // The page draws itself anew (here: the odds shown by O);

@@ -167,7 +167,9 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
                 Next::End => p.done = true,
                 Next::Question(turn, kind) => {
                     p.snapshots.push(super::snapshot(&p.page, &kind).await);
-                    super::check_accessible(&p.page, &format!("seat page {who}, question {turn}")).await;
+                    let what = format!("seat page {who}, question {turn}");
+                    super::check_accessible(&p.page, &what).await;
+                    super::check_question_in_view(&p.page, &what).await;
                     watched.push(super::snapshot(&watcher, "watch").await);
                     if kind == "claim" {
                         // Straights above full house, odd dice not counting.
