@@ -16,6 +16,8 @@ mod lua_bots;
 mod lua_sandbox;
 mod online;
 mod properties;
+#[cfg(unix)]
+mod pty;
 mod replay_check;
 mod strength;
 mod support;

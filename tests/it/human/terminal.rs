@@ -1,22 +1,13 @@
 //! A real `liar play` in a pseudo-terminal, as a person sees it: questions,
 //! screens cleared with ANSI codes, answers typed at the keyboard (type-ahead
-//! too), Ctrl-C. Every wait is bounded by [`TIMEOUT_MS`].
+//! too), Ctrl-C. Every wait is bounded by [`crate::pty::TIMEOUT`].
 
 use super::hot_seat::check_privacy;
 use super::support::{Question, last_question};
+use crate::pty::{Asked, MAX_PROMPTS, Terminal, decode};
 use liar::i18n::{Lang, Msg};
 use liar::rules::DiceKind;
-use rexpect::process::WaitStatus;
-use rexpect::reader::ReadUntil;
-use rexpect::session::{PtySession, spawn_command};
 use std::path::PathBuf;
-use std::process::Command;
-
-/// The longest wait for the program's next prompt or its end.
-const TIMEOUT_MS: u64 = 30_000;
-
-/// The most prompts a test answers before giving up on a match.
-const MAX_PROMPTS: usize = 400;
 
 /// What the program clears a terminal with.
 const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
@@ -27,97 +18,16 @@ fn config(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// `liar` running in a pseudo-terminal, and what it wrote so far.
-struct Terminal {
-    session: PtySession,
-    /// The output, with line ends made `\n`, and each line typed written
-    /// after its prompt (as a terminal echoes it).
-    transcript: String,
+/// `liar play` in a pseudo-terminal, with the tests' data folder.
+fn start(args: &[&str]) -> Terminal {
+    Terminal::start_in(&crate::support::tests_data_home(), args)
 }
 
-/// What the program asked last.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Asked {
-    /// A prompt, with the output since the previous one.
-    Prompt(String),
-    /// The program ended, with its last output.
-    End(String),
-}
-
-impl Terminal {
-    fn start(args: &[&str]) -> Terminal {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_liar"));
-        cmd.args(args)
-            .env_remove("LANG")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env("XDG_DATA_HOME", crate::support::tests_data_home())
-            .env("NO_COLOR", "1");
-        let session = spawn_command(cmd, Some(TIMEOUT_MS)).expect("a pseudo-terminal");
-        Terminal {
-            session,
-            transcript: String::new(),
-        }
-    }
-
-    /// Waits for the next prompt (`> `) or the end of the program.
-    fn next(&mut self) -> Asked {
-        let needles = vec![ReadUntil::String("> ".into()), ReadUntil::EOF];
-        let (before, matched) = self.session.exp_any(needles).unwrap_or_else(|e| {
-            panic!("no prompt and no end: {e}\n{}", self.transcript);
-        });
-        let chunk = decode(&format!("{before}{matched}"));
-        self.transcript.push_str(&chunk);
-        if before.is_empty() && matched != "> " {
-            Asked::End(chunk)
-        } else {
-            Asked::Prompt(chunk)
-        }
-    }
-
-    /// Types `text` and Enter, in one write (several lines if it has `\n`).
-    fn type_line(&mut self, text: &str) {
-        self.session.send_line(text).expect("typing");
-        let first = text.lines().next().unwrap_or_default();
-        self.transcript.push_str(first);
-        self.transcript.push('\n');
-    }
-
-    /// Answers every prompt with `answer` until the program ends; returns
-    /// its exit code.
-    fn play(&mut self, mut answer: impl FnMut(&str) -> String) -> i32 {
-        for _ in 0..MAX_PROMPTS {
-            match self.next() {
-                Asked::Prompt(chunk) => {
-                    let line = answer(&chunk);
-                    self.type_line(&line);
-                }
-                Asked::End(_) => return self.exit_code(),
-            }
-        }
-        panic!("the match did not end:\n{}", self.transcript);
-    }
-
-    fn exit_code(&mut self) -> i32 {
-        match self.session.process().wait() {
-            Ok(WaitStatus::Exited(_, code)) => code,
-            other => panic!("{other:?}\n{}", self.transcript),
-        }
-    }
-
-    /// The transcript with each screen clearing written as
-    /// [`Msg::ScreenCleared`], as the privacy check reads it.
-    fn cleared_as_lines(&self, lang: Lang) -> String {
-        let marker = format!("\n{}\n", Msg::ScreenCleared.text(lang));
-        self.transcript.replace(CLEAR, &marker)
-    }
-}
-
-/// The pseudo-terminal's text: each byte was read as a char; line ends
-/// become `\n`.
-fn decode(raw: &str) -> String {
-    let bytes: Vec<u8> = raw.chars().map(|c| c as u32 as u8).collect();
-    String::from_utf8_lossy(&bytes).replace("\r\n", "\n")
+/// The transcript with each screen clearing written as
+/// [`Msg::ScreenCleared`], as the privacy check reads it.
+fn cleared_as_lines(term: &Terminal, lang: Lang) -> String {
+    let marker = format!("\n{}\n", Msg::ScreenCleared.text(lang));
+    term.transcript.replace(CLEAR, &marker)
 }
 
 /// Answers that play on: accept every other time (challenge the top
@@ -146,7 +56,7 @@ fn steady(lang: Lang) -> impl FnMut(&str) -> String {
 fn hot_seat_hands_over_before_every_question_and_clears_the_dice() {
     let table = config("hot-seat.toml");
     let table = table.to_str().unwrap_or_default();
-    let mut term = Terminal::start(&[
+    let mut term = start(&[
         "--lang", "en", "play", table, "--seed", "5", "--delay", "0", "--games", "2",
     ]);
     let code = term.play(steady(Lang::En));
@@ -155,7 +65,7 @@ fn hot_seat_hands_over_before_every_question_and_clears_the_dice() {
     assert!(term.transcript.contains(CLEAR));
     assert!(!term.transcript.contains(&Msg::ScreenCleared.text(Lang::En)));
     let passes = check_privacy(
-        &term.cleared_as_lines(Lang::En),
+        &cleared_as_lines(&term, Lang::En),
         &["Аня", "Борис"],
         Lang::En,
     );
@@ -172,7 +82,7 @@ fn hot_seat_hands_over_before_every_question_and_clears_the_dice() {
 fn what_is_typed_ahead_is_dropped() {
     // With each answer come lines typed too soon: "quit" and "y" would end
     // the match if they answered the next question.
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "0", "--games", "2"]);
+    let mut term = start(&["play", "--seed", "11", "--delay", "0", "--games", "2"]);
     let mut steady = steady(Lang::En);
     let code = term.play(|chunk| format!("{}\nquit\ny", steady(chunk)));
     assert_eq!(code, 0, "{}", term.transcript);
@@ -185,7 +95,7 @@ fn what_is_typed_ahead_is_dropped() {
 #[test]
 fn the_one_person_is_told_in_the_second_person() {
     for (lang, code) in [(Lang::En, "en"), (Lang::Ru, "ru")] {
-        let mut term = Terminal::start(&[
+        let mut term = start(&[
             "--lang", code, "play", "--seed", "11", "--delay", "0", "--games", "2",
         ]);
         assert_eq!(term.play(steady(lang)), 0, "{}", term.transcript);
@@ -228,7 +138,7 @@ fn the_one_person_is_told_in_the_second_person() {
 
 #[test]
 fn odds_at_each_question() {
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "0"]);
+    let mut term = start(&["play", "--seed", "11", "--delay", "0"]);
     let mut steady = steady(Lang::En);
     let mut asked = Vec::new();
     let code = term.play(|chunk| {
@@ -267,7 +177,7 @@ fn odds_at_each_question() {
 
 #[test]
 fn the_match_ends_with_a_summary_after_a_pause_between_games() {
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "1", "--games", "2"]);
+    let mut term = start(&["play", "--seed", "11", "--delay", "1", "--games", "2"]);
     let code = term.play(steady(Lang::En));
     assert_eq!(code, 0, "{}", term.transcript);
     let out = &term.transcript;
@@ -308,7 +218,7 @@ fn the_match_ends_with_a_summary_after_a_pause_between_games() {
 
 #[test]
 fn no_pause_without_a_delay() {
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "0", "--games", "2"]);
+    let mut term = start(&["play", "--seed", "11", "--delay", "0", "--games", "2"]);
     assert_eq!(term.play(steady(Lang::En)), 0);
     assert!(
         !term.transcript.contains("Press Enter"),
@@ -320,7 +230,7 @@ fn no_pause_without_a_delay() {
 
 #[test]
 fn ctrl_c_at_a_question_stops_the_match_there_and_says_so() {
-    let mut term = Terminal::start(&[
+    let mut term = start(&[
         "play",
         "--seed",
         "11",
@@ -350,7 +260,7 @@ fn ctrl_c_at_a_question_stops_the_match_there_and_says_so() {
 
 #[test]
 fn ctrl_c_while_bots_play_says_when_the_match_stops() {
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "400", "--games", "3"]);
+    let mut term = start(&["play", "--seed", "11", "--delay", "400", "--games", "3"]);
     // Play until a claim of ours is told: then bots play, slowly.
     let mut steady = steady(Lang::En);
     for _ in 0..MAX_PROMPTS {
@@ -392,7 +302,7 @@ fn quitting_with_a_replay_says_it_is_kept() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let replay = dir.path().join("game.jsonl");
     let replay = replay.to_str().unwrap_or_default();
-    let mut term = Terminal::start(&["play", "--seed", "11", "--delay", "0", "--replay", replay]);
+    let mut term = start(&["play", "--seed", "11", "--delay", "0", "--replay", replay]);
     let mut answers = ["quit", "y"].into_iter();
     let code = term.play(|_| answers.next().unwrap_or_default().to_string());
     assert_eq!(code, 0, "{}", term.transcript);

@@ -6,17 +6,12 @@
 
 use super::support::{Server, WAIT, http_get};
 use crate::human::support::{Question, last_question, prefix};
+use crate::pty::{Asked, MAX_PROMPTS, Terminal};
 use crate::support::{liar, temp_dir};
 use liar::i18n::{JoinMsg, Lang, Msg};
 use liar::rules::DiceKind;
-use rexpect::process::{Signal, WaitStatus};
-use rexpect::reader::ReadUntil;
-use rexpect::session::{PtySession, spawn_command};
+use rexpect::process::Signal;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// The most prompts a test answers before giving up on a match.
-const MAX_PROMPTS: usize = 300;
 
 /// A one-game duel of two chips each: a person's seat and `honest`.
 const DUEL: &str = "[match]\ngames = 1\n[rules]\nchips = 2\nmin_players = 2\n\
@@ -36,107 +31,22 @@ fn duel_server_with(dir: &Path, text: &str) -> Server {
     Server::start(&[table.to_str().unwrap()])
 }
 
-/// `liar join` in a pseudo-terminal, and what it wrote so far.
-struct Terminal {
-    session: PtySession,
-    transcript: String,
-}
-
-/// What the program asked last.
-enum Asked {
-    /// A prompt, with the output since the previous one.
-    Prompt(String),
-    /// The program ended.
-    End,
-}
-
-impl Terminal {
-    /// Starts `liar ARGS` with its own data folder `data`.
-    fn start(data: &Path, args: &[&str]) -> Terminal {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_liar"));
-        cmd.args(args)
-            .env_remove("LANG")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env("XDG_DATA_HOME", data)
-            .env("NO_COLOR", "1");
-        let timeout = u64::try_from(WAIT.as_millis()).unwrap();
-        let session = spawn_command(cmd, Some(timeout)).expect("a pseudo-terminal");
-        Terminal {
-            session,
-            transcript: String::new(),
-        }
-    }
-
-    /// Waits for the next prompt (`> `) or the end of the program.
-    fn next(&mut self) -> Asked {
-        let needles = vec![ReadUntil::String("> ".into()), ReadUntil::EOF];
-        let (before, matched) = self.session.exp_any(needles).unwrap_or_else(|e| {
-            panic!("no prompt and no end: {e}\n{}", self.transcript);
-        });
-        let chunk = decode(&format!("{before}{matched}"));
-        self.transcript.push_str(&chunk);
-        if matched == "> " {
-            Asked::Prompt(chunk)
-        } else {
-            Asked::End
-        }
-    }
-
-    fn type_line(&mut self, text: &str) {
-        self.session.send_line(text).expect("typing");
-        self.transcript.push_str(text);
-        self.transcript.push('\n');
-    }
-
-    /// Answers every prompt with `answer` until the program ends; its
-    /// exit code.
-    fn play(&mut self, mut answer: impl FnMut(&str) -> String) -> i32 {
-        for _ in 0..MAX_PROMPTS {
-            match self.next() {
-                Asked::Prompt(chunk) => {
-                    let line = answer(&chunk);
-                    self.type_line(&line);
-                }
-                Asked::End => return self.exit_code(),
+/// Answers prompts until one is a question of the game; returns it
+/// unanswered.
+fn until_game_question(term: &mut Terminal, mut answer: impl FnMut(&str) -> String) -> String {
+    for _ in 0..MAX_PROMPTS {
+        match term.next() {
+            Asked::Prompt(chunk) if last_question(&chunk, Lang::En, DiceKind::Poker).is_some() => {
+                return chunk;
             }
-        }
-        panic!("the match did not end:\n{}", self.transcript);
-    }
-
-    /// Answers prompts until one is a question of the game; returns it
-    /// unanswered.
-    fn until_game_question(&mut self, mut answer: impl FnMut(&str) -> String) -> String {
-        for _ in 0..MAX_PROMPTS {
-            match self.next() {
-                Asked::Prompt(chunk)
-                    if last_question(&chunk, Lang::En, DiceKind::Poker).is_some() =>
-                {
-                    return chunk;
-                }
-                Asked::Prompt(chunk) => {
-                    let line = answer(&chunk);
-                    self.type_line(&line);
-                }
-                Asked::End => panic!("ended before the game:\n{}", self.transcript),
+            Asked::Prompt(chunk) => {
+                let line = answer(&chunk);
+                term.type_line(&line);
             }
-        }
-        panic!("no question of the game:\n{}", self.transcript);
-    }
-
-    fn exit_code(&mut self) -> i32 {
-        match self.session.process().wait() {
-            Ok(WaitStatus::Exited(_, code)) => code,
-            other => panic!("{other:?}\n{}", self.transcript),
+            Asked::End(_) => panic!("ended before the game:\n{}", term.transcript),
         }
     }
-}
-
-/// The pseudo-terminal's text: each byte was read as a char; line ends
-/// become `\n`.
-fn decode(raw: &str) -> String {
-    let bytes: Vec<u8> = raw.chars().map(|c| c as u32 as u8).collect();
-    String::from_utf8_lossy(&bytes).replace("\r\n", "\n")
+    panic!("no question of the game:\n{}", term.transcript);
 }
 
 /// Answers that reach the end soon: a new table in the lobby, start at
@@ -208,7 +118,7 @@ fn a_person_at_a_terminal_plays_a_whole_match_to_its_summary() {
     let dir = temp_dir("join-pty");
     let server = duel_server(&dir);
     let data = dir.join("data");
-    let mut term = Terminal::start(
+    let mut term = Terminal::start_in(
         &data,
         &["--lang", "en", "join", &server.addr, "--name", "Ann"],
     );
@@ -307,11 +217,11 @@ fn a_killed_client_comes_back_to_its_seat_and_finishes() {
     let dir = temp_dir("join-resume");
     let server = duel_server(&dir);
     let data = dir.join("data");
-    let mut first = Terminal::start(
+    let mut first = Terminal::start_in(
         &data,
         &["--lang", "en", "join", &server.addr, "--name", "Ann"],
     );
-    first.until_game_question(steady(Lang::En));
+    until_game_question(&mut first, steady(Lang::En));
     // The seat's token is saved before the match.
     let saved = std::fs::read_to_string(tokens(&data)).unwrap();
     assert!(
@@ -325,7 +235,7 @@ fn a_killed_client_comes_back_to_its_seat_and_finishes() {
         .expect("the client killed");
 
     // Run again, with only the server's address: the saved seat is resumed.
-    let mut second = Terminal::start(&data, &["--lang", "en", "join", &server.addr]);
+    let mut second = Terminal::start_in(&data, &["--lang", "en", "join", &server.addr]);
     let code = second.play(steady(Lang::En));
     let out = second.transcript.clone();
     assert_eq!(code, 0, "{out}");
@@ -405,11 +315,11 @@ fn quit_gives_the_seat_to_a_bot_that_plays_the_match_to_its_end() {
     let dir = temp_dir("join-quit");
     let server = duel_server(&dir);
     let data = dir.join("data");
-    let mut term = Terminal::start(
+    let mut term = Terminal::start_in(
         &data,
         &["--lang", "en", "join", &server.addr, "--name", "Ann"],
     );
-    term.until_game_question(steady(Lang::En));
+    until_game_question(&mut term, steady(Lang::En));
     // Someone watches the table, to see how its match ends.
     let mut watcher = server.client();
     watcher.send(liar::online::ClientMsg::Spectate { table: 1 });
@@ -417,10 +327,10 @@ fn quit_gives_the_seat_to_a_bot_that_plays_the_match_to_its_end() {
     term.type_line("quit");
     match term.next() {
         Asked::Prompt(chunk) => assert!(chunk.contains(&JoinMsg::ConfirmLeave.text(Lang::En))),
-        Asked::End => panic!("not asked to confirm:\n{}", term.transcript),
+        Asked::End(_) => panic!("not asked to confirm:\n{}", term.transcript),
     }
     term.type_line("y");
-    assert!(matches!(term.next(), Asked::End), "{}", term.transcript);
+    assert!(matches!(term.next(), Asked::End(_)), "{}", term.transcript);
     assert_eq!(term.exit_code(), 0, "{}", term.transcript);
     assert!(
         term.transcript
@@ -489,11 +399,11 @@ fn a_dropped_connection_is_made_again_and_the_seat_resumed() {
     let server = duel_server(&dir);
     let relay = Relay::to(&server.addr);
     let data = dir.join("data");
-    let mut term = Terminal::start(
+    let mut term = Terminal::start_in(
         &data,
         &["--lang", "en", "join", &relay.addr, "--name", "Ann"],
     );
-    term.until_game_question(steady(Lang::En));
+    until_game_question(&mut term, steady(Lang::En));
     // The network fails while the question waits; the client says so,
     // connects again, resumes, and asks the same question again.
     relay.cut();
