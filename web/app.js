@@ -32,6 +32,7 @@ const S = {
   watching: false,
   model: null,
   hands: null,
+  refusals: null, // { code: { en, ru } }
   handsKey: "",
   question: null, // { turn, view, until }
   sent: null, // the question number answered and not yet confirmed
@@ -317,8 +318,22 @@ function onError(msg) {
   }
   if (msg.code === "unknown_table" && S.page.kind === "table") S.missing = true;
   if (msg.code === "illegal" || msg.code === "not_your_turn") S.sent = null;
-  const text = msg.code === "illegal" && S.refusal ? S.refusal : msg.message;
+  // The refusal in the page's words (as `liar join` says it), then the
+  // server's own detail.
+  const known = S.refusals && S.refusals[msg.code];
+  const why = known ? `${known[S.lang] || known.en} (${msg.message})` : msg.message;
+  const text = msg.code === "illegal" && S.refusal ? S.refusal : why;
   S.notice = { kind: "error", text: `${t("errorPrefix")}: ${text}` };
+}
+
+/// What each refusal code means, in both languages (`/api/refusals`).
+async function loadRefusals() {
+  try {
+    const response = await fetch("/api/refusals");
+    if (response.ok) S.refusals = await response.json();
+  } catch {
+    // Refusals are shown in the server's own words instead.
+  }
 }
 
 /// The replay of a match that ended before this page came (`/api/matches`).
@@ -1316,4 +1331,5 @@ setInterval(() => {
 setInterval(() => send({ type: "ping" }), 25000);
 
 render();
+loadRefusals();
 connect();

@@ -27,7 +27,7 @@ pub use crate::rules::Lang;
 pub use hand_table::{CategoryOdds, THROWS, category_odds};
 pub use msg::{
     AppMsg, CheckMsg, ClaimMsg, HandColumn, JoinMsg, Msg, RulesMsg, ServeMsg, TournamentMsg,
-    ViewerMsg,
+    ViewerMsg, refusal_text,
 };
 pub use rules_text::rules_text;
 pub use words::{

@@ -247,6 +247,26 @@ pub enum ErrorCode {
     BadName,
 }
 
+impl ErrorCode {
+    /// Every code, in the order above.
+    pub const ALL: [ErrorCode; 14] = [
+        ErrorCode::Malformed,
+        ErrorCode::Version,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::UnknownTable,
+        ErrorCode::UnknownPreset,
+        ErrorCode::TooManyTables,
+        ErrorCode::SeatTaken,
+        ErrorCode::BadToken,
+        ErrorCode::NotHost,
+        ErrorCode::WrongState,
+        ErrorCode::NotYourTurn,
+        ErrorCode::Illegal,
+        ErrorCode::BadName,
+    ];
+}
+
 /// A table as the lobby lists it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableSummary {

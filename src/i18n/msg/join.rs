@@ -475,7 +475,7 @@ impl JoinMsg<'_> {
                 "Сервер прислал сообщение, которое клиент не понимает (пропущено): {detail}"
             ),
             JoinMsg::ServerError { code, message } => {
-                let why = error_text(code, lang);
+                let why = refusal_text(code, lang);
                 tr!(
                     lang,
                     "The server refuses: {why} ({message})",
@@ -496,8 +496,15 @@ impl JoinMsg<'_> {
     }
 }
 
-/// What a refusal means, by its code.
-fn error_text(code: ErrorCode, lang: Lang) -> String {
+/// What a refusal of the server means, by its code, as `liar join` and
+/// the web table say it.
+///
+/// ```
+/// use liar::i18n::{Lang, refusal_text};
+/// use liar::online::ErrorCode;
+/// assert_eq!(refusal_text(ErrorCode::NotYourTurn, Lang::Ru), "сейчас не ваш ход");
+/// ```
+pub fn refusal_text(code: ErrorCode, lang: Lang) -> String {
     match code {
         ErrorCode::Malformed => tr!(
             lang,
@@ -574,24 +581,8 @@ mod tests {
 
     #[test]
     fn every_refusal_is_said_in_both_languages() {
-        let codes = [
-            ErrorCode::Malformed,
-            ErrorCode::Version,
-            ErrorCode::TooLarge,
-            ErrorCode::RateLimited,
-            ErrorCode::UnknownTable,
-            ErrorCode::UnknownPreset,
-            ErrorCode::TooManyTables,
-            ErrorCode::SeatTaken,
-            ErrorCode::BadToken,
-            ErrorCode::NotHost,
-            ErrorCode::WrongState,
-            ErrorCode::NotYourTurn,
-            ErrorCode::Illegal,
-            ErrorCode::BadName,
-        ];
-        for code in codes {
-            let (en, ru) = (error_text(code, Lang::En), error_text(code, Lang::Ru));
+        for code in ErrorCode::ALL {
+            let (en, ru) = (refusal_text(code, Lang::En), refusal_text(code, Lang::Ru));
             assert!(!en.is_empty() && en != ru, "{code:?}");
         }
     }

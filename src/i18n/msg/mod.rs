@@ -58,7 +58,7 @@ mod viewer;
 pub use app::AppMsg;
 pub use check::CheckMsg;
 pub use claim::ClaimMsg;
-pub use join::JoinMsg;
+pub use join::{JoinMsg, refusal_text};
 pub use online::ServeMsg;
 pub use play::Msg;
 pub use rules::{HandColumn, RulesMsg};

@@ -6,6 +6,7 @@
 pub mod assets;
 pub mod hands;
 mod pump;
+pub mod refusals;
 mod routes;
 
 use super::lobby::Lobby;

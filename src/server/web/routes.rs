@@ -28,6 +28,7 @@ pub(crate) fn router(app: App) -> Router {
         .with_state(app)
         .merge(super::assets::routes())
         .merge(super::hands::routes())
+        .merge(super::refusals::routes())
 }
 
 async fn ws(

@@ -124,6 +124,19 @@ fn two_people_in_two_browsers_never_see_each_others_dice() {
         // The second person, in Firefox on a phone-sized screen, in Russian.
         let guest = phone_driver.session(400, 860, "ru-RU").await;
         guest.goto(&link).await.expect("the share link opens");
+        // A name taken at the table is refused, in the page's language
+        // (the words `liar join` uses, from /api/refusals).
+        type_into(&guest, "#name", "anna").await;
+        click(&guest, ".seat-line.highlight [data-action=take]").await;
+        let (status, refusals) = server.get("/api/refusals");
+        assert_eq!(status, 200);
+        let refusals: serde_json::Value = serde_json::from_str(&refusals).expect("JSON");
+        let bad_name = refusals["bad_name"]["ru"].as_str().expect("bad_name in Russian");
+        until("the refusal in Russian", || async {
+            let v = js(&guest, "const n = document.querySelector('.notice.error'); return n ? n.textContent : null;").await;
+            v.as_str().is_some_and(|t| t.contains(bad_name)).then_some(())
+        })
+        .await;
         // A name written as markup is shown as text, never as markup.
         let name = "<b>Борис</b>";
         type_into(&guest, "#name", name).await;
