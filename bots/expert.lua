@@ -95,8 +95,15 @@ local CHALLENGE_JITTER = 0.03
 local CLAIM_SLACK = 0.01
 -- Hands sampled from the belief to price accepting a claim.
 local SAMPLES = 16
--- How often a threshold player does the other thing all the same.
-local RULE_NOISE = 0.04
+-- How often a threshold player does the other thing all the same. A
+-- player who weighs more than the odds (a belief about the dice, his own
+-- risk) answers like a threshold rule most of the time but not always; at
+-- 0.04 a few such answers left most of the weight on "challenges at
+-- random" (against expert_v1: above half in most decisions), and the bot
+-- priced his answers nearly as coin flips, even a keep-all raise to five
+-- of a kind. At 0.08 the threshold rules survive a few misses (against
+-- expert_v1 "random" keeps about a third).
+local RULE_NOISE = 0.08
 -- A style or rule never drops below this weight: players change.
 local STYLE_FLOOR = 0.01
 
