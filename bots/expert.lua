@@ -604,36 +604,63 @@ local function ensure_tables()
 end
 
 -- The chance that `pl` challenges a claim, by strength 1..NS, when the
--- claimer re-threw k dice (k = OPEN: an opening claim), read by one rule
--- set at one noise level; adds them, times `weight`, into `out`.
-local function add_chances(out, weight, rules, noise, k, prev, base)
-  local w, groups, random_w
-  if k == OPEN then
-    w, groups, random_w = rules.open, 1, rules.open[NT + 1]
-  else
-    w, groups, random_w = rules.after, NG, rules.after[NG * NT + 1]
+-- claimer re-threw k dice (k = OPEN: an opening claim). Cached per player.
+--
+-- Under one reading (rule weights w, noise e) the chance is
+--   (w_random * 0.5 + w_rules * e + (1 - 2e) * [weight of the rules that
+--   challenge]) / total,
+-- which is linear in the weights; so the readings are first merged into
+-- one vector of weights and one constant, and the tables are walked once.
+local function challenge_chances(pl, k, prev, base)
+  local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
+  local out = pl.q[id]
+  if out then
+    return out
   end
-  -- tails[c][t]: the weight of thresholds t..NT under credit c, i.e. of
-  -- the rules that challenge a claim whose first threshold above its
-  -- score is t. Every rule says "no" with chance `noise` even so.
-  local total, tails = random_w, {}
+  local kind, groups = "after", NG
+  if k == OPEN then
+    kind, groups = "open", 1
+  end
+  local n, readings = groups * NT, pl.readings
+  local all = 0
+  for m = 1, #RULE_NOISES do
+    all = all + readings.weights[m]
+  end
+  local w, floor = {}, 0
+  for i = 1, n do
+    w[i] = 0
+  end
+  for m = 1, #RULE_NOISES do
+    local rw, noise = readings.sets[m][kind], RULE_NOISES[m]
+    local total = 0
+    for i = 1, n + 1 do
+      total = total + rw[i]
+    end
+    local share = readings.weights[m] / all / total
+    floor = floor + share * (rw[n + 1] * 0.5 + (total - rw[n + 1]) * noise)
+    local gain = share * (1 - 2 * noise)
+    for i = 1, n do
+      w[i] = w[i] + gain * rw[i]
+    end
+  end
+  -- tails[c][t]: the merged weight of thresholds t..NT under credit c,
+  -- i.e. of the rules that challenge a claim whose first threshold above
+  -- its score is t.
+  local tails = {}
   for c = 1, groups do
     local offset, tail = (c - 1) * NT, {}
     tail[NT + 1] = 0
     for t = NT, 1, -1 do
       tail[t] = tail[t + 1] + w[offset + t]
     end
-    total = total + tail[1]
     tails[c] = tail
   end
-  local base0 = random_w * 0.5 + (total - random_w) * noise
-  local gain = 1 - 2 * noise
-  weight = weight / total
+  out = {}
   local bins = BIN[k]
   if groups == 1 then
     local t1, b1 = tails[1], bins[1]
     for s = 1, NS do
-      out[s] = out[s] + weight * (base0 + gain * t1[b1[s]])
+      out[s] = floor + t1[b1[s]]
     end
   else
     local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
@@ -649,30 +676,8 @@ local function add_chances(out, weight, rules, noise, k, prev, base)
       while u > 1 and THRESHOLDS[u - 1] > score do
         u = u - 1
       end
-      out[s] = out[s] + weight * (base0 + gain * (t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[t] + t5[u]))
+      out[s] = floor + t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[t] + t5[u]
     end
-  end
-end
-
--- The chance that `pl` challenges a claim, by strength 1..NS, when the
--- claimer re-threw k dice (k = OPEN: an opening claim): the noise levels'
--- chances, weighed. Cached per player.
-local function challenge_chances(pl, k, prev, base)
-  local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
-  local out = pl.q[id]
-  if out then
-    return out
-  end
-  out = {}
-  for s = 1, NS do
-    out[s] = 0
-  end
-  local readings, total = pl.readings, 0
-  for m = 1, #RULE_NOISES do
-    total = total + readings.weights[m]
-  end
-  for m = 1, #RULE_NOISES do
-    add_chances(out, readings.weights[m] / total, readings.sets[m], RULE_NOISES[m], k, prev, base)
   end
   out[NS] = 1 -- the top hand is always challenged
   pl.q[id] = out
