@@ -5,6 +5,7 @@
 //! fresh throw; `GET /api/claim` reads a claim typed in any notation or
 //! words `liar` reads.
 
+use super::both_languages::InBothLanguages;
 use crate::i18n::{category_name, example_claim};
 use crate::rules::{
     ClaimError, DiceKind, Lang, Naming, Ranking, Reading, Straights, describe, read_claim,
@@ -54,10 +55,9 @@ pub struct HandEntry {
     pub strength: u8,
     /// Its category under the ranking (`full-house`).
     pub category: crate::rules::Category,
-    /// In English words.
-    pub en: String,
-    /// In Russian words.
-    pub ru: String,
+    /// In words (`en`, `ru` beside the other fields).
+    #[serde(flatten)]
+    pub words: InBothLanguages,
     /// The chance that a fresh throw is at least this hand.
     pub chance: f64,
 }
@@ -67,10 +67,9 @@ pub struct HandEntry {
 pub struct CategoryEntry {
     /// Its id (`full-house`).
     pub id: crate::rules::Category,
-    /// Its English name.
-    pub en: &'static str,
-    /// Its Russian name.
-    pub ru: &'static str,
+    /// Its name (`en`, `ru` beside the id).
+    #[serde(flatten)]
+    pub name: InBothLanguages,
 }
 
 /// The answer of `/api/hands`.
@@ -82,16 +81,7 @@ pub struct HandTable {
     pub hands: Vec<HandEntry>,
     /// A full hand to offer as an example of typing a claim, as the
     /// terminal offers it (`QQQ99`, `ДДД99`, `55522`).
-    pub example: Example,
-}
-
-/// A typed example claim in English and in Russian.
-#[derive(Clone, Debug, Serialize)]
-pub struct Example {
-    /// For English players (`QQQ99`).
-    pub en: String,
-    /// For Russian players (`ДДД99`).
-    pub ru: String,
+    pub example: InBothLanguages,
 }
 
 /// The hand table of `rules`.
@@ -104,8 +94,7 @@ pub fn hand_table(rules: HandRules) -> HandTable {
             .into_iter()
             .map(|c| CategoryEntry {
                 id: c,
-                en: category_name(c, Lang::En),
-                ru: category_name(c, Lang::Ru),
+                name: InBothLanguages::of(|lang| category_name(c, lang).to_string()),
             })
             .collect(),
         hands: ranking
@@ -115,15 +104,11 @@ pub fn hand_table(rules: HandRules) -> HandTable {
                 hand: h.to_string(),
                 strength: ranking.strength(h),
                 category: ranking.category(h),
-                en: describe(h, naming, Lang::En),
-                ru: describe(h, naming, Lang::Ru),
+                words: InBothLanguages::of(|lang| describe(h, naming, lang)),
                 chance: ranking.chance_at_least(h),
             })
             .collect(),
-        example: Example {
-            en: example_claim(rules.dice, Lang::En),
-            ru: example_claim(rules.dice, Lang::Ru),
-        },
+        example: InBothLanguages::of(|lang| example_claim(rules.dice, lang)),
     }
 }
 
@@ -221,8 +206,20 @@ mod tests {
         assert_eq!(t.hands[251].hand, "AAAAA");
         assert!(t.hands.windows(2).all(|w| w[0].strength < w[1].strength));
         let kq = t.hands.iter().find(|h| h.hand == "KKKQQ").unwrap();
-        assert_eq!(kq.en, "full house, kings over queens");
-        assert_eq!(kq.ru, "фул-хаус, короли на дамах");
+        assert_eq!(kq.words.en, "full house, kings over queens");
+        assert_eq!(kq.words.ru, "фул-хаус, короли на дамах");
+        // The page reads the words beside the hand's other fields.
+        let json = serde_json::to_value(&t).unwrap();
+        let hand = &json["hands"][251];
+        assert_eq!(
+            (hand["hand"].as_str(), hand["ru"].as_str()),
+            (Some("AAAAA"), Some(t.hands[251].words.ru.as_str()))
+        );
+        assert_eq!(
+            json["categories"][0]["en"],
+            t.categories[0].name.en.as_str()
+        );
+        assert_eq!(json["example"]["ru"], "ДДД99");
         assert_eq!(t.categories.len(), 9);
         let no_kickers = hand_table(HandRules {
             kickers: false,

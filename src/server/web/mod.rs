@@ -4,6 +4,7 @@
 //! messages out through a bounded queue), and the limits on clients.
 
 pub mod assets;
+pub mod both_languages;
 pub mod hands;
 mod pump;
 pub mod refusals;

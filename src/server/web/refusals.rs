@@ -3,34 +3,21 @@
 //! table says a refusal in its person's language without a copy of the
 //! texts.
 
-use crate::i18n::{Lang, refusal_text};
+use super::both_languages::InBothLanguages;
+use crate::i18n::refusal_text;
 use crate::online::ErrorCode;
 use axum::Router;
 use axum::response::Json;
 use axum::routing::get;
-use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// One refusal in both languages.
-#[derive(Clone, Debug, Serialize)]
-pub struct Refusal {
-    /// In English.
-    pub en: String,
-    /// In Russian.
-    pub ru: String,
-}
-
 /// Every refusal by its code (`"not_your_turn"`).
-pub fn refusals() -> BTreeMap<String, Refusal> {
+pub fn refusals() -> BTreeMap<String, InBothLanguages> {
     ErrorCode::ALL
         .into_iter()
         .filter_map(|code| {
             let name = serde_json::to_value(code).ok()?.as_str()?.to_string();
-            let refusal = Refusal {
-                en: refusal_text(code, Lang::En),
-                ru: refusal_text(code, Lang::Ru),
-            };
-            Some((name, refusal))
+            Some((name, InBothLanguages::of(|lang| refusal_text(code, lang))))
         })
         .collect()
 }
@@ -43,6 +30,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Lang;
 
     #[test]
     fn every_code_is_listed_by_its_name_on_the_wire() {
