@@ -334,6 +334,24 @@ fn decision_kinds() {
 struct Timed {
     bot: LuaBot,
     decisions_ns: Vec<u64>,
+    /// The same times by kind of decision: respond, re-throw, claim.
+    by_kind_ns: [Vec<u64>; 3],
+}
+
+/// The place of a decision's kind in [`Timed::by_kind_ns`].
+fn kind_slot(decision: &Decision) -> usize {
+    match decision {
+        Decision::Accept | Decision::Challenge => 0,
+        Decision::Reroll(_) => 1,
+        Decision::Claim(_) => 2,
+    }
+}
+
+/// The value at quantile `q` of sorted nanoseconds, in milliseconds.
+fn quantile_ms(sorted_ns: &[u64], q: f64) -> f64 {
+    sorted_ns
+        .get(((sorted_ns.len().max(1) - 1) as f64 * q).round() as usize)
+        .map_or(f64::NAN, |&ns| ns as f64 / 1e6)
 }
 
 impl Player for Timed {
@@ -348,9 +366,11 @@ impl Player for Timed {
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
         let start = Instant::now();
         let decision = self.bot.decide(view);
-        let took = start.elapsed().as_nanos();
-        self.decisions_ns
-            .push(u64::try_from(took).unwrap_or(u64::MAX));
+        let took = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.decisions_ns.push(took);
+        if let Ok(made) = &decision {
+            self.by_kind_ns[kind_slot(made)].push(took);
+        }
         decision
     }
 
@@ -396,14 +416,16 @@ fn expert_decisions() {
                 Timed {
                     bot,
                     decisions_ns: Vec::new(),
+                    by_kind_ns: Default::default(),
                 }
             })
             .collect();
         let stats = play_match(&setup, &mut players, &mut NoObserver).unwrap_or_default();
         assert_eq!(stats.games, games);
-        let times = &mut players[0].decisions_ns;
+        let expert = &mut players[0];
+        let times = &mut expert.decisions_ns;
         times.sort_unstable();
-        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] as f64 / 1e6;
+        let at = |q: f64| quantile_ms(times, q);
         println!(
             "expert vs {:32} {:6} decisions: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, slowest {:.3} ms",
             opponents.join(" + "),
@@ -413,6 +435,18 @@ fn expert_decisions() {
             at(0.99),
             at(1.0)
         );
+        for (kind, times) in ["respond", "re-throw", "claim"]
+            .iter()
+            .zip(&mut expert.by_kind_ns)
+        {
+            times.sort_unstable();
+            println!(
+                "    {kind:8} {:6} decisions: median {:.3} ms, p99 {:.3} ms",
+                times.len(),
+                quantile_ms(times, 0.5),
+                quantile_ms(times, 0.99)
+            );
+        }
     }
 }
 

@@ -234,7 +234,12 @@ end
 -- For hand i: reach[c], the chance that a player holding it beats a claim
 -- of strength c (0..NS), keeping the first m dice of its canonical
 -- notation for the best m (re-throwing nothing when it already beats c).
+-- It depends on the ranking only, so each hand's profile is kept.
+local REACH_OF = {}
 local function reach_profile(i)
+  if REACH_OF[i] then
+    return REACH_OF[i]
+  end
   local best, cnt = {}, {}
   for c = 0, NS do
     best[c] = 0
@@ -262,6 +267,7 @@ local function reach_profile(i)
   for c = 0, STR[i] - 1 do
     best[c] = 1 -- he can keep the dice and say what they are
   end
+  REACH_OF[i] = best
   return best
 end
 
@@ -603,8 +609,10 @@ local function ensure_tables()
   end
 end
 
--- The chance that `pl` challenges a claim, by strength 1..NS, when the
--- claimer re-threw k dice (k = OPEN: an opening claim). Cached per player.
+-- The chance that `pl` challenges a claim, by strength, when the claimer
+-- re-threw k dice (k = OPEN: an opening claim) over a claim of strength
+-- prev: for every strength above prev, the claims that can be made.
+-- Cached per player.
 --
 -- Under one reading (rule weights w, noise e) the chance is
 --   (w_random * 0.5 + w_rules * e + (1 - 2e) * [weight of the rules that
@@ -667,7 +675,7 @@ local function challenge_chances(pl, k, prev, base)
     -- The kept-dice rules: their bins follow the claim before.
     local t4, pt, t = tails[4], prefix_tail(prev or 0, k), NT + 1
     local t5, bt, u = tails[5], base_tail(prev or 0, k, base), NT + 1
-    for s = 1, NS do
+    for s = (prev or 0) + 1, NS do
       local score = pt[s]
       while t > 1 and THRESHOLDS[t - 1] > score do
         t = t - 1
