@@ -8,7 +8,8 @@
 //! - 3-player games per second with three bundled Lua bots;
 //! - the memory of one seat's state;
 //! - the spread of the expert's decision times in whole games (median, 90th
-//!   and 99th percentile, slowest), against bundled and arena bots.
+//!   and 99th percentile, slowest, and by kind of decision), against bundled
+//!   and arena bots.
 //!
 //! Times are this thread's CPU time where the system reports it, so the
 //! figures are per core even on a busy machine.
@@ -334,9 +335,12 @@ fn decision_kinds() {
 struct Timed {
     bot: LuaBot,
     decisions_ns: Vec<u64>,
-    /// The same times by kind of decision: respond, re-throw, claim.
-    by_kind_ns: [Vec<u64>; 3],
+    /// The same times by kind of decision, in the order of [`DECISION_KINDS`].
+    by_kind_ns: [Vec<u64>; DECISION_KINDS.len()],
 }
+
+/// The kinds of decision the expert's times are split by.
+const DECISION_KINDS: [&str; 3] = ["respond", "re-throw", "claim"];
 
 /// The place of a decision's kind in [`Timed::by_kind_ns`].
 fn kind_slot(decision: &Decision) -> usize {
@@ -435,10 +439,7 @@ fn expert_decisions() {
             at(0.99),
             at(1.0)
         );
-        for (kind, times) in ["respond", "re-throw", "claim"]
-            .iter()
-            .zip(&mut expert.by_kind_ns)
-        {
+        for (kind, times) in DECISION_KINDS.iter().zip(&mut expert.by_kind_ns) {
             times.sort_unstable();
             println!(
                 "    {kind:8} {:6} decisions: median {:.3} ms, p99 {:.3} ms",
