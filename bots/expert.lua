@@ -88,6 +88,16 @@ local RETURN_RISK_MULTI = 0.3
 -- is than beating a true claim of the same strength.
 local RETURN_FLOOR = 0.1
 local LIE_REACH = 0.35
+
+-- The return risk of a claim depends on the dice the next player gets:
+-- if he can beat my claim with the truth, the round comes back to me with
+-- a true claim; if he cannot, he must lie, and liars get caught. So the
+-- return risk is back[s] * (RETURN_FLOOR + (1 - RETURN_FLOOR) * R), where
+-- R is his chance to beat s truthfully (his best re-throw, or none).
+local function return_factor(r)
+  return RETURN_FLOOR + (1 - RETURN_FLOOR) * r
+end
+
 -- A small preference for challenging: the challenger opens the next round,
 -- and opening (fresh dice, no claim to beat) is the safest seat.
 local STARTER_BONUS = 0.02
@@ -186,6 +196,8 @@ local NS = 0
 local REP = {} -- strength -> the lowest hand of that strength
 local FRESH_GE = {} -- strength -> chance that a fresh throw reaches it
 local REACH = {} -- strength s -> chance that a player holding REP[s] beats it
+-- strength s -> the return factor of a true claim of s, and of a lie
+local RETURN_TRUE, RETURN_LIE = {}, {}
 
 local function build_hand_tables()
   HANDS = liar.above(nil) -- every hand, weakest first
@@ -229,6 +241,10 @@ local function build_hand_tables()
     REACH[s] = chance
   end
   REACH[NS] = 0
+  for t = 1, NS do
+    RETURN_TRUE[t] = return_factor(REACH[t])
+    RETURN_LIE[t] = return_factor(LIE_REACH * REACH[t])
+  end
 end
 
 -- For hand i: reach[c], the chance that a player holding it beats a claim
@@ -440,7 +456,9 @@ end
 ---------------------------------------------------------------------------
 
 local me -- my seat, known from the first decision
-local players = {} -- seat -> { styles, readings, q = cached challenge chances }
+-- seat -> { styles, readings, q = cached challenge chances and merged
+-- readings }
+local players = {}
 
 local function player(seat)
   local pl = players[seat]
@@ -609,25 +627,21 @@ local function ensure_tables()
   end
 end
 
--- The chance that `pl` challenges a claim, by strength, when the claimer
--- re-threw k dice (k = OPEN: an opening claim) over a claim of strength
--- prev: for every strength above prev, the claims that can be made.
--- Cached per player.
+-- The readings of `pl` for one kind of claim ("open" or "after", with
+-- `groups` groups of rules) merged into one: tails[c][t] is the merged
+-- weight of thresholds t..NT under group c, i.e. of the rules that
+-- challenge a claim whose first threshold above its score is t, and a
+-- claim is challenged with chance floor + the sum over groups.
 --
 -- Under one reading (rule weights w, noise e) the chance is
 --   (w_random * 0.5 + w_rules * e + (1 - 2e) * [weight of the rules that
 --   challenge]) / total,
--- which is linear in the weights; so the readings are first merged into
--- one vector of weights and one constant, and the tables are walked once.
-local function challenge_chances(pl, k, prev, base)
-  local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
-  local out = pl.q[id]
-  if out then
-    return out
-  end
-  local kind, groups = "after", NG
-  if k == OPEN then
-    kind, groups = "open", 1
+-- which is linear in the weights; so the readings are merged into one
+-- vector of weights and one constant. Cached per player and kind.
+local function merged_tails(pl, kind, groups)
+  local merged = pl.q[kind]
+  if merged then
+    return merged.tails, merged.floor
   end
   local n, readings = groups * NT, pl.readings
   local all = 0
@@ -651,9 +665,6 @@ local function challenge_chances(pl, k, prev, base)
       w[i] = w[i] + gain * rw[i]
     end
   end
-  -- tails[c][t]: the merged weight of thresholds t..NT under credit c,
-  -- i.e. of the rules that challenge a claim whose first threshold above
-  -- its score is t.
   local tails = {}
   for c = 1, groups do
     local offset, tail = (c - 1) * NT, {}
@@ -663,6 +674,25 @@ local function challenge_chances(pl, k, prev, base)
     end
     tails[c] = tail
   end
+  pl.q[kind] = { tails = tails, floor = floor }
+  return tails, floor
+end
+
+-- The chance that `pl` challenges a claim, by strength, when the claimer
+-- re-threw k dice (k = OPEN: an opening claim) over a claim of strength
+-- prev: for every strength above prev, the claims that can be made.
+-- Cached per player.
+local function challenge_chances(pl, k, prev, base)
+  local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
+  local out = pl.q[id]
+  if out then
+    return out
+  end
+  local kind, groups = "after", NG
+  if k == OPEN then
+    kind, groups = "open", 1
+  end
+  local tails, floor = merged_tails(pl, kind, groups)
   out = {}
   local bins = BIN[k]
   if groups == 1 then
@@ -1004,15 +1034,6 @@ local function return_risks(view, p)
   return back, after[1]
 end
 
--- The return risk of a claim depends on the dice the next player gets:
--- if he can beat my claim with the truth, the round comes back to me with
--- a true claim; if he cannot, he must lie, and liars get caught. So the
--- return risk is back[s] * (RETURN_FLOOR + (1 - RETURN_FLOOR) * R), where
--- R is his chance to beat s truthfully (his best re-throw, or none).
-local function return_factor(r)
-  return RETURN_FLOOR + (1 - RETURN_FLOOR) * r
-end
-
 -- The risk of my best claim over strength p, for each strength h of the
 -- hand I might hold, when I re-threw k dice (OPEN: I open the round). A
 -- claim s > p is either an under-call (s < h: the next player can keep my
@@ -1028,12 +1049,12 @@ local function best_claim_risk(back, nxt, p, k, base)
   for s = p + 1, NS do
     local qs, b = q[s], back[s]
     local kept = (1 - qs) * b
-    local x = kept * return_factor(REACH[s])
+    local x = kept * RETURN_TRUE[s]
     out[s] = x < best_under and x or best_under
     if kept < best_under then
       best_under = kept
     end
-    lie[s] = qs + kept * return_factor(LIE_REACH * REACH[s])
+    lie[s] = qs + kept * RETURN_LIE[s]
   end
   -- Downwards: a lie above h may be better still.
   local best_lie = math.huge
@@ -1079,14 +1100,15 @@ local function rethrow_risk(kept_key, k, tables, cache)
   return e
 end
 
--- The best re-throw of five dice (a list of faces): its expected risk and
--- the positions to throw. Among equal choices it throws the fewest dice.
-local function best_rethrow(dice, tables, cache)
+-- The 32 ways to re-throw five dice (a list of faces), by the mask of the
+-- positions thrown: the key of the dice kept (keys[mask + 1]) and the
+-- number thrown (counts[mask + 1]).
+local function rethrow_choices(dice)
   local fk = {}
   for j = 1, 5 do
     fk[j] = POW[FACE_INDEX[dice[j]]]
   end
-  local best, best_mask, best_k = math.huge, 0, 0
+  local keys, counts = {}, {}
   for mask = 0, 31 do
     local kept_key, k = 0, 0
     for j = 1, 5 do
@@ -1096,18 +1118,49 @@ local function best_rethrow(dice, tables, cache)
         kept_key = kept_key + fk[j]
       end
     end
-    local e = rethrow_risk(kept_key, k, tables, cache)
+    keys[mask + 1], counts[mask + 1] = kept_key, k
+  end
+  return { keys = keys, counts = counts }
+end
+
+-- The best of the re-throw choices: its expected risk and its mask. Among
+-- equal choices it throws the fewest dice.
+local function best_choice(choices, tables, cache)
+  local keys, counts = choices.keys, choices.counts
+  local best, best_mask, best_k = math.huge, 0, 0
+  for mask = 0, 31 do
+    local k = counts[mask + 1]
+    local e = rethrow_risk(keys[mask + 1], k, tables, cache)
     if e < best - 1e-12 or (e < best + 1e-12 and k < best_k) then
       best, best_mask, best_k = e, mask, k
     end
   end
+  return best, best_mask
+end
+
+-- The re-throw choices of hand i, from its canonical dice (the risk does
+-- not depend on the order of the dice). Kept for the match.
+local CHOICES_OF = {}
+local function hand_choices(i)
+  local choices = CHOICES_OF[i]
+  if choices == nil then
+    choices = rethrow_choices(dice_of(HANDS[i]))
+    CHOICES_OF[i] = choices
+  end
+  return choices
+end
+
+-- The best re-throw of the dice I hold (a list of faces): the positions to
+-- throw.
+local function best_rethrow(dice, tables)
+  local _, mask = best_choice(rethrow_choices(dice), tables, {})
   local positions = {}
   for j = 1, 5 do
-    if best_mask & (1 << (j - 1)) ~= 0 then
+    if mask & (1 << (j - 1)) ~= 0 then
       positions[#positions + 1] = j
     end
   end
-  return best, positions
+  return positions
 end
 
 ---------------------------------------------------------------------------
@@ -1152,7 +1205,7 @@ function bot.challenge(view)
     end
     local x = memo[i]
     if x == nil then
-      x = best_rethrow(dice_of(HANDS[i]), tables, cache)
+      x = best_choice(hand_choices(i), tables, cache)
       memo[i] = x
     end
     risk = risk + x
@@ -1169,8 +1222,7 @@ function bot.reroll(view)
   learn_from_hand(r, view.claimer, view.hand)
   r.recv, r.passer = HAND_INDEX[view.hand], view.claimer
   local tables = risk_tables(view, strength_of(view.claim), r)
-  local _, positions = best_rethrow(view.dice, tables, {})
-  return positions
+  return best_rethrow(view.dice, tables)
 end
 
 function bot.claim(view)
