@@ -1295,14 +1295,16 @@ local function log_models()
     local o, ow = best_of(rules.open, NT + 1)
     local a, aw = best_of(rules.after, NG * NT + 1)
     local after = "random"
-    if a > NC * NT and a <= NG * NT then
+    if a > (NC + 1) * NT and a <= NG * NT then
+      after = string.format("passed-dice t=%s", THRESHOLDS[a - (NC + 1) * NT])
+    elseif a > NC * NT and a <= (NC + 1) * NT then
       after = string.format("kept-dice t=%s", THRESHOLDS[a - NC * NT])
     elseif a <= NC * NT then
       after = string.format("t=%s credit=%s", THRESHOLDS[(a - 1) % NT + 1], CREDITS[(a - 1) // NT + 1])
     end
     liar.log(string.format(
-      "seat %d: styles truthful %.2f bold %.2f random %.2f; noise %s; challenges openings: %s (%.2f), after re-throws: %s (%.2f)",
-      seat, st[1], st[2], st[3], RULE_NOISES[m], o <= NT and ("t=" .. THRESHOLDS[o]) or "random", ow, after, aw))
+      "seat %d: styles truthful %.2f bold %.2f random %.2f under %.2f; noise %s (%.2f); challenges openings: %s (%.2f), after re-throws: %s (%.2f)",
+      seat, st[1], st[2], st[3], st[4], RULE_NOISES[m], pl.readings.weights[m], o <= NT and ("t=" .. THRESHOLDS[o]) or "random", ow, after, aw))
   end
 end
 
