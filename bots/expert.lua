@@ -405,7 +405,9 @@ local NC = #CREDITS
 -- knows the hand he passed, and keeping the first 5 - k dice of that hand
 -- is what the claimer can reach. Where that hand is not known to me the
 -- rule scores like the kept-dice rule.
-local NG = NC + 2
+-- Groups 1..NC are the credits; then the kept-dice and passed-dice groups.
+local KEPT, PASSED = NC + 1, NC + 2
+local NG = PASSED
 local OPEN = 6 -- the "k" of an opening claim in tables indexed by k
 
 local function normalise(w, floor)
@@ -419,7 +421,7 @@ local function normalise(w, floor)
 end
 
 -- Weights: open[t], t = 1..NT, and open[NT + 1] for "random";
--- after[(g - 1) * NT + t] for group g (a credit, or the kept-dice rule),
+-- after[(g - 1) * NT + t] for group g (a credit, KEPT or PASSED),
 -- and after[NG * NT + 1] for "random".
 local function new_rules()
   local open, after = {}, {}
@@ -580,8 +582,8 @@ local function learn_answer(pl, s, k, challenged, prev, base)
     end
     local kept, passed = prefix_tail(prev or 0, k)[s], base_tail(prev or 0, k, base)[s]
     for t = 1, NT do
-      says[NC * NT + t] = kept < THRESHOLDS[t]
-      says[(NC + 1) * NT + t] = passed < THRESHOLDS[t]
+      says[(KEPT - 1) * NT + t] = kept < THRESHOLDS[t]
+      says[(PASSED - 1) * NT + t] = passed < THRESHOLDS[t]
     end
   end
   local readings = pl.readings
@@ -706,8 +708,8 @@ local function challenge_chances(pl, k, prev, base)
   else
     local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
     -- The kept-dice rules: their bins follow the claim before.
-    local t4, pt, t = tails[4], prefix_tail(prev or 0, k), NT + 1
-    local t5, bt, u = tails[5], base_tail(prev or 0, k, base), NT + 1
+    local t4, pt, t = tails[KEPT], prefix_tail(prev or 0, k), NT + 1
+    local t5, bt, u = tails[PASSED], base_tail(prev or 0, k, base), NT + 1
     for s = (prev or 0) + 1, NS do
       local score = pt[s]
       while t > 1 and THRESHOLDS[t - 1] > score do
@@ -1294,13 +1296,14 @@ local function log_models()
     local rules = pl.readings.sets[m]
     local o, ow = best_of(rules.open, NT + 1)
     local a, aw = best_of(rules.after, NG * NT + 1)
+    local g, t = (a - 1) // NT + 1, THRESHOLDS[(a - 1) % NT + 1]
     local after = "random"
-    if a > (NC + 1) * NT and a <= NG * NT then
-      after = string.format("passed-dice t=%s", THRESHOLDS[a - (NC + 1) * NT])
-    elseif a > NC * NT and a <= (NC + 1) * NT then
-      after = string.format("kept-dice t=%s", THRESHOLDS[a - NC * NT])
-    elseif a <= NC * NT then
-      after = string.format("t=%s credit=%s", THRESHOLDS[(a - 1) % NT + 1], CREDITS[(a - 1) // NT + 1])
+    if g == PASSED then
+      after = string.format("passed-dice t=%s", t)
+    elseif g == KEPT then
+      after = string.format("kept-dice t=%s", t)
+    elseif g <= NC then
+      after = string.format("t=%s credit=%s", t, CREDITS[g])
     end
     liar.log(string.format(
       "seat %d: styles truthful %.2f bold %.2f random %.2f under %.2f; noise %s (%.2f); challenges openings: %s (%.2f), after re-throws: %s (%.2f)",
