@@ -202,6 +202,16 @@ local REACH = {} -- strength s -> chance that a player holding REP[s] beats it
 -- strength s -> the return factor of a true claim of s, and of a lie
 local RETURN_TRUE, RETURN_LIE = {}, {}
 
+-- For a mask of dice positions: how many dice it holds, and which die
+-- (1-5) its lowest bit stands for.
+local DIE_COUNT, LOW_DIE = { [0] = 0 }, {}
+for mask = 1, 31 do
+  DIE_COUNT[mask] = DIE_COUNT[mask >> 1] + (mask & 1)
+end
+for j = 1, 5 do
+  LOW_DIE[1 << (j - 1)] = j
+end
+
 local function build_hand_tables()
   HANDS = liar.above(nil) -- every hand, weakest first
   NH = #HANDS
@@ -210,20 +220,25 @@ local function build_hand_tables()
   end
   for i = 1, NH do
     local h = HANDS[i]
-    local seen = {}
+    -- Every subset of the five dice by the mask of its positions, each
+    -- built from the one without its lowest die; equal keys listed once.
+    local die, keys, seen = {}, { [0] = 0 }, {}
+    for j = 1, 5 do
+      die[j] = POW[FACE_INDEX[h:sub(j, j)]]
+    end
     for m = 0, 5 do
       SUBSETS[m][i] = {}
     end
     for mask = 0, 31 do
-      local key, m = 0, 0
-      for j = 1, 5 do
-        if mask & (1 << (j - 1)) ~= 0 then
-          key, m = key + POW[FACE_INDEX[h:sub(j, j)]], m + 1
-        end
+      local key = 0
+      if mask > 0 then
+        local low = mask & -mask
+        key = keys[mask - low] + die[LOW_DIE[low]]
+        keys[mask] = key
       end
       if not seen[key] then
         seen[key] = true
-        local list = SUBSETS[m][i]
+        local list = SUBSETS[DIE_COUNT[mask]][i]
         list[#list + 1] = key
       end
     end

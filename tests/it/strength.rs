@@ -197,22 +197,22 @@ fn expert_holds_its_own_against_the_hardest_arena_bots() {
         // expert and of the one before #12 in brackets.
         // Two under-claimers, chance 1/3 (89 of 90; before #12: 4).
         ("arena-underclaimer.toml", 90, 54),
-        // Two honest players that name only the groups (78; before: 39).
+        // Two honest players that name only the groups (83; before: 39).
         ("arena-partial_honest.toml", 90, 60),
-        // Two copies of the expert before #12 (57 of 120; chance 40; the
+        // Two copies of the expert before #12 (56 of 120; chance 40; the
         // expert before the passed-dice rules: 48).
         ("arena-expert_v1.toml", 120, 46),
-        // Heads-up against it, chance 1/2 (89 of 120; before the
+        // Heads-up against it, chance 1/2 (95 of 120; before the
         // passed-dice rules: 66).
         ("heads-up-arena-expert_v1.toml", 120, 68),
         // Two sandbaggers, who under-claim and then judge the raises made
-        // on the dice they passed by those very dice (71 of 90; before the
+        // on the dice they passed by those very dice (73 of 90; before the
         // passed-dice rules: 49).
         ("arena-sandbagger.toml", 90, 64),
-        // Heads-up against one, chance 1/2 (90 of 100; before: 57).
+        // Heads-up against one, chance 1/2 (95 of 100; before: 57).
         ("heads-up-arena-sandbagger.toml", 100, 72),
         // 4 players: under-claimer, learner, keep-all raiser; chance 1/4
-        // (80 of 80; before: 38).
+        // (75 of 80; before: 38).
         ("arena4-a.toml", 80, 52),
     ];
     for (file, games, least) in lines {
