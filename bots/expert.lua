@@ -216,32 +216,10 @@ local function build_hand_tables()
   HANDS = liar.above(nil) -- every hand, weakest first
   NH = #HANDS
   for m = 0, 5 do
-    KEEP[m], SUBSETS[m] = {}, {}
+    KEEP[m] = {}
   end
   for i = 1, NH do
     local h = HANDS[i]
-    -- Every subset of the five dice by the mask of its positions, each
-    -- built from the one without its lowest die; equal keys listed once.
-    local die, keys, seen = {}, { [0] = 0 }, {}
-    for j = 1, 5 do
-      die[j] = POW[FACE_INDEX[h:sub(j, j)]]
-    end
-    for m = 0, 5 do
-      SUBSETS[m][i] = {}
-    end
-    for mask = 0, 31 do
-      local key = 0
-      if mask > 0 then
-        local low = mask & -mask
-        key = keys[mask - low] + die[LOW_DIE[low]]
-        keys[mask] = key
-      end
-      if not seen[key] then
-        seen[key] = true
-        local list = SUBSETS[DIE_COUNT[mask]][i]
-        list[#list + 1] = key
-      end
-    end
     HAND_INDEX[h] = i
     STR[i] = liar.strength(h)
     -- Canonical notation lists the dice by group size, then by face, so its
@@ -335,6 +313,59 @@ local function dice_of(hand)
     dice[j] = hand:sub(j, j)
   end
   return dice
+end
+
+-- The 32 ways to re-throw five dice (a list of faces), by the mask of the
+-- positions thrown: the key of the dice kept (keys[mask + 1]) and the
+-- number thrown (counts[mask + 1]). Each mask's kept dice are the ones of
+-- the mask without its lowest die, less that die.
+local function rethrow_choices(dice)
+  local fk, all = {}, 0
+  for j = 1, 5 do
+    fk[j] = POW[FACE_INDEX[dice[j]]]
+    all = all + fk[j]
+  end
+  local keys, counts = { all }, { 0 }
+  for mask = 1, 31 do
+    local low = mask & -mask
+    keys[mask + 1] = keys[mask - low + 1] - fk[LOW_DIE[low]]
+    counts[mask + 1] = DIE_COUNT[mask]
+  end
+  return { keys = keys, counts = counts }
+end
+
+-- The re-throw choices of hand i, from its canonical dice (the risk does
+-- not depend on the order of the dice). Kept for the match.
+local CHOICES_OF = {}
+local function hand_choices(i)
+  local choices = CHOICES_OF[i]
+  if choices == nil then
+    choices = rethrow_choices(dice_of(HANDS[i]))
+    CHOICES_OF[i] = choices
+  end
+  return choices
+end
+
+-- SUBSETS[m][i]: the keys of hand i's distinct ways to keep m dice.
+local function build_subsets()
+  for m = 0, 5 do
+    SUBSETS[m] = {}
+  end
+  for i = 1, NH do
+    local keys, seen = hand_choices(i).keys, {}
+    for m = 0, 5 do
+      SUBSETS[m][i] = {}
+    end
+    -- By the mask of the dice kept (the complement of the dice thrown).
+    for kept = 0, 31 do
+      local key = keys[31 - kept + 1]
+      if not seen[key] then
+        seen[key] = true
+        local list = SUBSETS[DIE_COUNT[kept]][i]
+        list[#list + 1] = key
+      end
+    end
+  end
 end
 
 ---------------------------------------------------------------------------
@@ -660,6 +691,7 @@ local ready = false
 local function ensure_tables()
   if not ready then
     build_hand_tables()
+    build_subsets()
     build_bins()
     ready = true
   end
@@ -1129,29 +1161,6 @@ local function rethrow_risk(kept_key, k, tables, cache)
   return e
 end
 
--- The 32 ways to re-throw five dice (a list of faces), by the mask of the
--- positions thrown: the key of the dice kept (keys[mask + 1]) and the
--- number thrown (counts[mask + 1]).
-local function rethrow_choices(dice)
-  local fk = {}
-  for j = 1, 5 do
-    fk[j] = POW[FACE_INDEX[dice[j]]]
-  end
-  local keys, counts = {}, {}
-  for mask = 0, 31 do
-    local kept_key, k = 0, 0
-    for j = 1, 5 do
-      if mask & (1 << (j - 1)) ~= 0 then
-        k = k + 1
-      else
-        kept_key = kept_key + fk[j]
-      end
-    end
-    keys[mask + 1], counts[mask + 1] = kept_key, k
-  end
-  return { keys = keys, counts = counts }
-end
-
 -- The best of the re-throw choices: its expected risk and its mask. Among
 -- equal choices it throws the fewest dice.
 local function best_choice(choices, tables, cache)
@@ -1165,18 +1174,6 @@ local function best_choice(choices, tables, cache)
     end
   end
   return best, best_mask
-end
-
--- The re-throw choices of hand i, from its canonical dice (the risk does
--- not depend on the order of the dice). Kept for the match.
-local CHOICES_OF = {}
-local function hand_choices(i)
-  local choices = CHOICES_OF[i]
-  if choices == nil then
-    choices = rethrow_choices(dice_of(HANDS[i]))
-    CHOICES_OF[i] = choices
-  end
-  return choices
 end
 
 -- The best re-throw of the dice I hold (a list of faces): the positions to
