@@ -124,6 +124,7 @@ function LiarBot.observe(event) end
 ---@class liarlib
 ---@field api_version integer `1`: the contract version this engine speaks.
 ---@field faces LiarFace[] `{"9", "T", "J", "Q", "K", "A"}`, the faces low to high.
+---@field params table<string, number|string|boolean> The values the table file gives your seat (`params = { slack = 0.04 }` gives `liar.params.slack == 0.04`): numbers, strings and booleans by name; empty if none. Each match starts with a fresh copy.
 liar = {}
 
 ---The hand of five dice (a list of faces or a string):

@@ -296,6 +296,12 @@ pub struct CheckBotArgs {
     /// without it, one is drawn at random and shown at the end.
     #[arg(long)]
     pub seed: Option<u64>,
+
+    /// A value the bot reads as `liar.params.NAME`, as a table file's
+    /// `params` would give it (repeat for more): true or false, a number,
+    /// or else the text itself.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
 }
 
 /// `liar new-bot`.

@@ -1,6 +1,17 @@
 -- expert_v1.lua (arena): the expert as it was before issue #12, kept as a
 -- strong all-round opponent: the new expert must beat its predecessor.
 -- It challenges keep-all raises as lies and ignores the dice it receives.
+--
+-- A table file can change how it plays with `params` (read below as
+-- `liar.params`); without them it plays as it always did. The strength
+-- suite's variants of it (docs/strength.md, tests/fixtures/strength/) are
+-- these parameters:
+--   starter_bonus, claim_slack, rule_noise: the constants of those names;
+--   hunt_rethrown (an integer 1-4; unset: never): also challenge a raise
+--     made after re-throwing hunt_rethrown to 4 dice when a fresh throw,
+--     with half credit for the kept dice, reaches it with chance below
+--     hunt_reach (0.5) and its own chance that the claim is true is below
+--     hunt_belief (0.7). That hunts the new expert's lies after re-throws.
 
 -- expert.lua: the strongest bundled player, and a worked example of how to
 -- think about Liar Dice.
@@ -79,13 +90,27 @@ local RETURN_FLOOR = 0.1
 local LIE_REACH = 0.35
 -- A small preference for challenging: the challenger opens the next round,
 -- and opening (fresh dice, no claim to beat) is the safest seat.
-local STARTER_BONUS = 0.02
+-- A misspelt or mistyped parameter stops the bot at load, with its name.
+local PARAMS = liar.params
+local KNOWN_PARAMS = { starter_bonus = true, claim_slack = true, rule_noise = true,
+  hunt_rethrown = true, hunt_reach = true, hunt_belief = true }
+for name, value in liar.sorted_pairs(PARAMS) do
+  if not KNOWN_PARAMS[name] then
+    error("unknown parameter " .. name .. " (see the top of expert_v1.lua)", 0)
+  elseif type(value) ~= "number" then
+    error("parameter " .. name .. " must be a number", 0)
+  end
+end
+local STARTER_BONUS = PARAMS.starter_bonus or 0.02
 -- Claims whose risk is within this much of the best are drawn at random.
-local CLAIM_SLACK = 0.01
+local CLAIM_SLACK = PARAMS.claim_slack or 0.01
 -- Hands sampled from the belief to price accepting a claim.
 local SAMPLES = 16
 -- How often a threshold player does the other thing all the same.
-local RULE_NOISE = 0.04
+local RULE_NOISE = PARAMS.rule_noise or 0.04
+local HUNT_RETHROWN = PARAMS.hunt_rethrown
+local HUNT_REACH = PARAMS.hunt_reach or 0.5
+local HUNT_BELIEF = PARAMS.hunt_belief or 0.7
 -- A style or rule never drops below this weight: players change.
 local STYLE_FLOOR = 0.01
 
@@ -822,6 +847,13 @@ function bot.challenge(view)
   local p_true = chance_true(d, c)
   if p_true < 0.01 then
     return true
+  end
+  local k = view.rerolled
+  if HUNT_RETHROWN and k and k >= HUNT_RETHROWN and k <= 4 then
+    local f = liar.chance("", view.claim)
+    if f + (1 - f) * (5 - k) / 10 < HUNT_REACH and p_true < HUNT_BELIEF then
+      return true
+    end
   end
   -- The risk of accepting: I would receive one of the hands the belief
   -- allows, re-throw as well as I can and claim as safely as I can. The

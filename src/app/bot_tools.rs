@@ -4,8 +4,9 @@ use super::seed::MasterSeed;
 use super::stdout::print;
 use super::{Context, Failure};
 use crate::cli::{CheckBotArgs, NewBotArgs};
-use crate::i18n::AppMsg;
+use crate::i18n::{AppMsg, Lang};
 use crate::lua::{CheckOptions, check_bot, new_bot_template};
+use crate::setup::{BotParams, ParamValue};
 use std::path::PathBuf;
 
 /// Plays the bot against the bundled bots and prints the report; fails
@@ -17,6 +18,7 @@ pub fn check(args: &CheckBotArgs, ctx: &Context) -> Result<(), Failure> {
         games: args.games,
         isolation: args.isolation,
         seed: seed.value,
+        params: flag_params(&args.params, lang)?,
         ..CheckOptions::default()
     };
     let report = check_bot(&args.file, &options);
@@ -68,4 +70,22 @@ pub fn new(args: &NewBotArgs, ctx: &Context) -> Result<(), Failure> {
     let shown = path.display().to_string();
     let done = AppMsg::TemplateWritten { path: &shown };
     print("message", &format!("{}\n", done.text(ctx.lang(None))))
+}
+
+/// The bot's parameters from `--param NAME=VALUE` flags.
+fn flag_params(flags: &[String], lang: Lang) -> Result<BotParams, Failure> {
+    let mut params = BotParams::default();
+    for flag in flags {
+        let Some((name, value)) = flag.split_once('=') else {
+            return Err(Failure::Argument(format!(
+                "--param {flag}: expected NAME=VALUE"
+            )));
+        };
+        params
+            .insert(name, ParamValue::from_flag(value))
+            .map_err(|problem| {
+                Failure::Argument(format!("--param {flag}: {}", problem.text(lang)))
+            })?;
+    }
+    Ok(params)
 }

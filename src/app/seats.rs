@@ -2,11 +2,11 @@
 
 use super::Failure;
 use crate::config::{BotSource, SeatConfig};
-use crate::engine::{NativePlayer, Player, Policy, SeatInfo, SeatKind};
+use crate::engine::{NativePlayer, Player, Policy, SeatInfo};
 use crate::human::{HumanPlayer, SharedConsole};
 use crate::i18n::Lang;
 use crate::lua::Bot;
-use crate::setup::{BUNDLED_BOTS, BotLimits, Isolation};
+use crate::setup::{BUNDLED_BOTS, BotLimits, BotParams, Isolation};
 use std::path::Path;
 
 /// A player for one seat, and how the replay describes it.
@@ -19,14 +19,7 @@ pub struct SeatedPlayer {
 
 fn native(seat: usize, name: String, policy: Policy) -> SeatedPlayer {
     SeatedPlayer {
-        info: SeatInfo {
-            seat,
-            name,
-            kind: SeatKind::Bot,
-            script: None,
-            native: Some(policy.name().to_string()),
-            hash: None,
-        },
+        info: SeatInfo::native(seat, name, policy.name()),
         player: Box::new(NativePlayer::new(policy)),
     }
 }
@@ -68,23 +61,16 @@ pub fn table_seat(
     };
     Ok(match &config.bot {
         None => SeatedPlayer {
-            info: SeatInfo {
-                seat,
-                name: config.name.clone(),
-                kind: SeatKind::Human,
-                script: None,
-                native: None,
-                hash: None,
-            },
+            info: SeatInfo::human(seat, config.name.clone()),
             player: Box::new(HumanPlayer::new(config.name.clone(), console.clone(), lang)),
         },
         Some(BotSource::Native(policy)) => native(seat, config.name.clone(), *policy),
         Some(BotSource::Script(path)) => {
-            let bot = Bot::load(path, &limits, isolation).map_err(refused)?;
+            let bot = Bot::load(path, &config.params, &limits, isolation).map_err(refused)?;
             lua(seat, Some(config.name.clone()), bot)
         }
         Some(BotSource::Bundled(name)) => {
-            let bot = Bot::bundled(name, &limits, isolation).map_err(refused)?;
+            let bot = Bot::bundled(name, &config.params, &limits, isolation).map_err(refused)?;
             lua(seat, Some(config.name.clone()), bot)
         }
     })
@@ -101,12 +87,15 @@ pub fn spec_seat(
     isolation: Isolation,
 ) -> Result<SeatedPlayer, Failure> {
     let path = Path::new(spec);
+    // A flag names a bot, not its parameters (a table file gives those).
+    let no_params = BotParams::default();
     if spec.ends_with(".lua") || path.is_file() {
-        let bot = Bot::load(path, limits, isolation).map_err(|source| Failure::FlagBot {
-            spec: spec.to_string(),
-            seat,
-            source,
-        })?;
+        let bot =
+            Bot::load(path, &no_params, limits, isolation).map_err(|source| Failure::FlagBot {
+                spec: spec.to_string(),
+                seat,
+                source,
+            })?;
         return Ok(lua(seat, None, bot));
     }
     let seat_name = format!("{spec}#{}", seat + 1);
@@ -114,9 +103,11 @@ pub fn spec_seat(
         return Ok(native(seat, seat_name, policy));
     }
     if BUNDLED_BOTS.contains(&spec) {
-        let bot = Bot::bundled(spec, limits, isolation).map_err(|source| Failure::BundledBot {
-            name: spec.to_string(),
-            source,
+        let bot = Bot::bundled(spec, &no_params, limits, isolation).map_err(|source| {
+            Failure::BundledBot {
+                name: spec.to_string(),
+                source,
+            }
         })?;
         return Ok(lua(seat, Some(seat_name), bot));
     }

@@ -55,11 +55,7 @@ fn bot_maker(isolation: Option<Isolation>) -> BotMaker {
 fn check_bots(presets: &[Preset], bots: &BotMaker) -> Result<(), Failure> {
     for preset in presets {
         let table = &preset.table;
-        let filler = SeatConfig {
-            name: "bot".into(),
-            bot: Some(table.online.bot.clone()),
-            limits: table.limits,
-        };
+        let filler = table.filler("bot".into());
         let seats = table.seats.iter().filter(|s| s.bot.is_some());
         for (seat, config) in seats.chain(std::iter::once(&filler)).enumerate() {
             bots(seat, config).map_err(|why| {

@@ -36,11 +36,11 @@ fn load(args: &TableArgs) -> Result<(TableConfig, String), Failure> {
 fn seat_level(table: &mut TableConfig, level: Level) {
     table.seats.retain(|seat| seat.kind() == SeatKind::Human);
     for (name, bot) in level.opponents() {
-        table.seats.push(SeatConfig {
-            name: (*name).to_string(),
-            bot: Some(BotSource::Bundled((*bot).to_string())),
-            limits: table.limits,
-        });
+        table.seats.push(SeatConfig::bot(
+            (*name).to_string(),
+            BotSource::Bundled((*bot).to_string()),
+            table.limits,
+        ));
     }
 }
 

@@ -6,7 +6,7 @@ use super::seats::isolation;
 use super::seed::MasterSeed;
 use super::{Context, Failure};
 use crate::cli::{MergeArgs, OutputFormat as FormatArg, TournamentArgs, TournamentCommand};
-use crate::config::{BotSource, ReplaySample, TournamentConfig, load_tournament};
+use crate::config::{BotConfig, BotSource, ReplaySample, TournamentConfig, load_tournament};
 use crate::engine::{NativePlayer, Player};
 use crate::i18n::Lang;
 use crate::lua::{Bot, bundled_source, code_hash};
@@ -124,6 +124,7 @@ fn spec_of(
                     isolation: None,
                     ..bot.limits
                 }),
+                params: bot.params.clone(),
             })
         })
         .collect::<Result<Vec<_>, Failure>>()?;
@@ -268,7 +269,8 @@ fn timing_output(on: bool) -> TimingOutput {
 
 /// Makes each worker's players from the tournament file's bots.
 struct AppFactory {
-    bots: Vec<(String, BotSource, BotLimits, Isolation)>,
+    /// Each bot as the file gives it, with where it runs.
+    bots: Vec<(BotConfig, Isolation)>,
 }
 
 impl AppFactory {
@@ -279,10 +281,7 @@ impl AppFactory {
             bots: config
                 .bots
                 .iter()
-                .map(|b| {
-                    let iso = isolation(flag, &b.limits, Isolation::Process);
-                    (b.name.clone(), b.source.clone(), b.limits, iso)
-                })
+                .map(|b| (b.clone(), isolation(flag, &b.limits, Isolation::Process)))
                 .collect(),
         }
     }
@@ -292,14 +291,17 @@ impl PlayerFactory for AppFactory {
     type Player = Box<dyn Player>;
 
     fn make(&self, bot: usize) -> Result<Self::Player, String> {
-        let Some((name, source, limits, iso)) = self.bots.get(bot) else {
+        let Some((config, iso)) = self.bots.get(bot) else {
             return Err(format!("no bot number {bot}"));
         };
-        let loaded = match source {
+        let (params, limits) = (&config.params, &config.limits);
+        let loaded = match &config.source {
             BotSource::Native(policy) => return Ok(Box::new(NativePlayer::new(*policy))),
-            BotSource::Script(path) => Bot::load(path, limits, *iso),
-            BotSource::Bundled(b) => Bot::bundled(b, limits, *iso),
+            BotSource::Script(path) => Bot::load(path, params, limits, *iso),
+            BotSource::Bundled(b) => Bot::bundled(b, params, limits, *iso),
         };
-        Ok(Box::new(loaded.map_err(|e| format!("{name}: {e}"))?))
+        Ok(Box::new(
+            loaded.map_err(|e| format!("{}: {e}", config.name))?,
+        ))
     }
 }

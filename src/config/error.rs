@@ -3,6 +3,7 @@
 //! `crate::i18n`.
 
 use super::location::Location;
+use crate::setup::ParamProblem;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -119,6 +120,8 @@ pub enum Problem {
     },
     /// A bot seat with both `script` and `bundled`.
     ScriptAndBundled,
+    /// A bot parameter (`params.NAME`) that cannot be one.
+    BadParam(ParamProblem),
     /// An empty `script`.
     EmptyScript,
     /// A `script` that cannot be a path.
@@ -292,6 +295,8 @@ pub enum Expected {
     String,
     /// True or false.
     Boolean,
+    /// A bot parameter's value: a number, a string, or true or false.
+    ParamValue,
     /// One of some names.
     OneOf {
         /// The names, quoted and joined.
@@ -367,6 +372,7 @@ impl Problem {
             | P::BadPath(_)
             | P::BuiltinRenamed { .. }
             | P::ScriptAndBundled
+            | P::BadParam(_)
             | P::EmptyScript
             | P::UnusableScript { .. }
             | P::EmptyName

@@ -65,6 +65,7 @@ mod error;
 mod limits;
 mod location;
 mod online;
+mod params;
 mod raw;
 mod seats;
 mod sections;

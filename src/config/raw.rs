@@ -8,7 +8,7 @@
 //! message the file, line, column, key path and the allowed values.
 
 use super::error::{ConfigError, Expected, Found, Needed, Origin, PathUse, Problem, quote};
-use crate::setup::Named;
+use crate::setup::{Named, ParamValue};
 use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -334,6 +334,32 @@ impl<'t, 'i> Table<'t, 'i> {
         match f.value.get_ref() {
             DeValue::Boolean(b) => Ok(*b),
             _ => Err(self.wrong_type(f, Expected::Boolean)),
+        }
+    }
+
+    /// Reads `f` as a bot parameter's value: a boolean, an integer, a
+    /// float or a string (an infinite or NaN float is left to the caller).
+    pub(crate) fn param_value(&self, f: &Field<'_, '_>) -> Result<ParamValue, ConfigError> {
+        let text = |s: &str| self.o.snippet(&f.span()).unwrap_or(s).to_string();
+        match f.value.get_ref() {
+            DeValue::Boolean(b) => Ok(ParamValue::Bool(*b)),
+            DeValue::String(s) => Ok(ParamValue::Text(s.to_string())),
+            DeValue::Integer(int) => match i64::from_str_radix(int.as_str(), int.radix()) {
+                Ok(n) => Ok(ParamValue::Int(n)),
+                Err(_) => Err(self.o.at(
+                    &f.span(),
+                    &f.path,
+                    Problem::NotInteger {
+                        value: quote(&text(int.as_str())),
+                    },
+                )),
+            },
+            // TOML's float syntax is a subset of Rust's (inf and nan included).
+            DeValue::Float(x) => match x.as_str().parse::<f64>() {
+                Ok(v) => Ok(ParamValue::Float(v)),
+                Err(_) => Err(self.wrong_type(f, Expected::ParamValue)),
+            },
+            _ => Err(self.wrong_type(f, Expected::ParamValue)),
         }
     }
 

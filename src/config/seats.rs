@@ -3,9 +3,10 @@
 use super::defaults::MAX_NAME_CHARS;
 use super::error::{ConfigError, Needed, Problem, quote, show_path};
 use super::limits::read_limits;
+use super::params::read_params;
 use super::raw::{Table, quoted_list};
 use crate::engine::Policy;
-use crate::setup::{BUNDLED_BOTS, BotLimits, Named};
+use crate::setup::{BUNDLED_BOTS, BotLimits, BotParams, Named};
 use std::ops::Range;
 use std::path::PathBuf;
 use toml::Spanned;
@@ -45,6 +46,7 @@ const SEAT_KEYS: &[(&str, &[SeatType])] = &[
     ("bundled", &[SeatType::Bot]),
     ("policy", &[SeatType::Native]),
     ("limits", &[SeatType::Bot]),
+    ("params", &[SeatType::Bot]),
 ];
 
 impl SeatType {
@@ -63,6 +65,7 @@ pub(crate) struct ReadSeat {
     pub(crate) name: Spanned<String>,
     pub(crate) bot: Option<BotSource>,
     pub(crate) limits: BotLimits,
+    pub(crate) params: BotParams,
 }
 
 /// Reads one entry. `humans` says whether `type = "human"` is allowed;
@@ -104,6 +107,7 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
     check_name(t, &name)?;
 
     let mut limits = base;
+    let mut params = BotParams::default();
     let bot = match ty {
         SeatType::Human => None,
         SeatType::Native => {
@@ -121,10 +125,18 @@ fn read_seat(t: &Table<'_, '_>, humans: bool, base: BotLimits) -> Result<ReadSea
             if let Some(l) = t.table("limits")? {
                 limits = read_limits(&l, base)?;
             }
+            if let Some(p) = t.table("params")? {
+                params = read_params(&p)?;
+            }
             Some(read_bot_source(t)?)
         }
     };
-    Ok(ReadSeat { name, bot, limits })
+    Ok(ReadSeat {
+        name,
+        bot,
+        limits,
+        params,
+    })
 }
 
 /// The names of the native bots, as files give them.

@@ -7,11 +7,11 @@ use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
 use crate::rules::{Lang, Rules};
-use crate::setup::{BotLimits, SeatKind};
+use crate::setup::{BotLimits, BotParams, SeatKind};
 use std::path::{Path, PathBuf};
 
 /// A validated table: everything needed to start a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TableConfig {
     /// The rule options (`[rules]`).
     pub rules: Rules,
@@ -48,7 +48,7 @@ impl TableConfig {
 }
 
 /// One validated seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SeatConfig {
     /// Unique (ignoring case), 1 to [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS)
     /// printable characters.
@@ -58,6 +58,8 @@ pub struct SeatConfig {
     /// The seat's effective limits: `[limits]` with `[seats.limits]` applied.
     /// Only Lua bots use them.
     pub limits: BotLimits,
+    /// What a Lua bot reads as `liar.params` (`params = { ... }`).
+    pub params: BotParams,
 }
 
 /// Reads and validates the table config at `path`. Relative paths inside it
@@ -120,8 +122,25 @@ pub fn parse_table(text: &str, origin: &Path) -> Result<TableConfig, ConfigError
     })
 }
 
-/// The top-level keys of a table file and how each is read.
+impl TableConfig {
+    /// The seat `name` as the table's `[online] bot` plays it (for a seat
+    /// no person holds).
+    pub fn filler(&self, name: String) -> SeatConfig {
+        SeatConfig::bot(name, self.online.bot.clone(), self.limits)
+    }
+}
+
 impl SeatConfig {
+    /// A seat for `bot`, without parameters.
+    pub fn bot(name: String, bot: BotSource, limits: BotLimits) -> SeatConfig {
+        SeatConfig {
+            name,
+            bot: Some(bot),
+            limits,
+            params: BotParams::default(),
+        }
+    }
+
     /// Whether a person or a program plays the seat.
     pub fn kind(&self) -> SeatKind {
         match self.bot {
@@ -131,6 +150,7 @@ impl SeatConfig {
     }
 }
 
+/// The top-level keys of a table file and how each is read.
 const TOP: &[Key<TableConfig>] = &[
     Key::new("lang", |t, f, c| {
         c.lang = Some(t.named_value(f)?);
@@ -150,6 +170,7 @@ const TOP: &[Key<TableConfig>] = &[
                 name: s.name.into_inner(),
                 bot: s.bot,
                 limits: s.limits,
+                params: s.params,
             })
             .collect();
         Ok(())

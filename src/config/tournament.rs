@@ -9,13 +9,13 @@ use super::seats::{BotSource, count_error, read_seats};
 use super::sections::{limits_key, penalty_key, rules_key, shared_sections};
 use crate::engine::PenaltyPolicy;
 use crate::rules::Rules;
-use crate::setup::{BotLimits, Length, SeatOrders};
+use crate::setup::{BotLimits, BotParams, Length, SeatOrders};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::de::DeValue;
 
 /// A validated tournament.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TournamentConfig {
     /// The rules every table plays (`[rules]`).
     pub rules: Rules,
@@ -45,7 +45,7 @@ pub struct TournamentConfig {
 
 /// One entrant as the tournament file declares it (the results record it
 /// as a [`crate::tournament::BotEntry`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BotConfig {
     /// Unique (ignoring case).
     pub name: String,
@@ -53,6 +53,8 @@ pub struct BotConfig {
     pub source: BotSource,
     /// Effective limits: `[limits]` with `[bots.limits]` applied.
     pub limits: BotLimits,
+    /// What a Lua bot reads as `liar.params` (`params = { ... }`).
+    pub params: BotParams,
 }
 
 /// Which tournament games are written to `replay_dir`.
@@ -166,6 +168,7 @@ const TOP: &[Key<TournamentConfig>] = &[
                     source: s.bot?,
                     name: s.name.into_inner(),
                     limits: s.limits,
+                    params: s.params,
                 })
             })
             .collect();

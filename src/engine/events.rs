@@ -8,18 +8,20 @@ use super::payloads::{
     Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, RoundStart,
 };
 use crate::rules::{Dice, RoundAction, Rules, Seat, SeatingRoll};
+use crate::setup::BotParams;
 pub use crate::setup::SeatKind;
 use serde::{Deserialize, Serialize};
 
 /// The replay format version this engine writes.
-pub const REPLAY_VERSION: u32 = 2;
+pub const REPLAY_VERSION: u32 = 3;
 
 /// The replay format versions this engine reads: 1 (every `match` line
-/// carries its seed) and 2 (a drawn seed is sealed, see [`Event::Match`]).
+/// carries its seed), 2 (a drawn seed is sealed, see [`Event::Match`]) and
+/// 3 (a bot seat may carry its parameters, [`SeatInfo::params`]).
 pub const REPLAY_VERSIONS: std::ops::RangeInclusive<u32> = 1..=REPLAY_VERSION;
 
 /// A seat as the `match` line lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatInfo {
     /// The seat number.
     pub seat: Seat,
@@ -36,6 +38,33 @@ pub struct SeatInfo {
     /// A hash of the bot's code, so results say which code played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
+    /// The parameters the table file gave the bot (version 3; none before).
+    #[serde(default, skip_serializing_if = "BotParams::is_empty")]
+    pub params: BotParams,
+}
+
+impl SeatInfo {
+    /// A person at `seat`.
+    pub fn human(seat: Seat, name: String) -> SeatInfo {
+        SeatInfo {
+            seat,
+            name,
+            kind: SeatKind::Human,
+            script: None,
+            native: None,
+            hash: None,
+            params: BotParams::default(),
+        }
+    }
+
+    /// A native bot at `seat`, playing the policy named `policy`.
+    pub fn native(seat: Seat, name: String, policy: &str) -> SeatInfo {
+        SeatInfo {
+            kind: SeatKind::Bot,
+            native: Some(policy.to_string()),
+            ..SeatInfo::human(seat, name)
+        }
+    }
 }
 
 /// Why a player was penalised.

@@ -1,6 +1,6 @@
 //! Tables of native bots (Rust policies), for simulations, tests and benchmarks.
 
-use super::events::{SeatInfo, SeatKind};
+use super::events::SeatInfo;
 use super::penalty::PenaltyPolicy;
 use super::policies::{NativePlayer, Policy};
 use super::table::MatchSetup;
@@ -27,14 +27,7 @@ impl MatchSetup {
             seats: policies
                 .iter()
                 .enumerate()
-                .map(|(seat, name)| SeatInfo {
-                    seat,
-                    name: format!("{name}#{seat}"),
-                    kind: SeatKind::Bot,
-                    script: None,
-                    native: Some(name.to_string()),
-                    hash: None,
-                })
+                .map(|(seat, name)| SeatInfo::native(seat, format!("{name}#{seat}"), name))
                 .collect(),
             penalty: PenaltyPolicy::default(),
             stop: None,

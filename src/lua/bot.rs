@@ -10,7 +10,7 @@ use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, SeatInfo, SeatKind,
 };
 use crate::rules::{Decision, Ranking, Seat, SeatView};
-use crate::setup::BotLimits;
+use crate::setup::{BotLimits, BotParams};
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, LuaSerdeExt, Table, Value};
 use std::path::Path;
@@ -220,6 +220,8 @@ struct Script {
     /// How messages name it (a path, or `bots/<name>.lua` for bundled bots).
     chunk: String,
     code: Vec<u8>,
+    /// What the table file gave the bot as `liar.params`.
+    params: BotParams,
     /// The main chunk compiled at the first load (with its debug information,
     /// so messages keep their line numbers).
     bytecode: OnceLock<Vec<u8>>,
@@ -254,7 +256,8 @@ impl State {
             host,
             set_ranking,
             lua,
-        } = sandbox::new_state(limits, &shared).map_err(|e| sandbox_error(script, &e))?;
+        } = sandbox::new_state(limits, &script.params, &shared)
+            .map_err(|e| sandbox_error(script, &e))?;
         let host = HostFns::from_table(&host).map_err(|e| sandbox_error(script, &e))?;
         let mut state = State {
             shared,
@@ -591,7 +594,29 @@ impl LuaBot {
         code: impl Into<Vec<u8>>,
         limits: &BotLimits,
     ) -> Result<LuaBot, BotLoadError> {
-        LuaBot::load_watched(chunk, code.into(), limits, None)
+        LuaBot::with_params(chunk, code, &BotParams::default(), limits)
+    }
+
+    /// [`LuaBot::from_source`], with `params` as the bot's `liar.params`.
+    ///
+    /// ```
+    /// use liar::lua::{BotLimits, LuaBot};
+    /// use liar::setup::{BotParams, ParamValue};
+    /// let mut params = BotParams::default();
+    /// params.insert("bold", ParamValue::Bool(true)).unwrap();
+    /// let code = r#"assert(liar.params.bold == true)
+    ///     local function pass() end
+    ///     return { api_version = 1, challenge = pass, reroll = pass, claim = pass }"#;
+    /// let bot = LuaBot::with_params("x.lua", code, &params, &BotLimits::default()).unwrap();
+    /// assert_eq!(bot.seat_info(0).params, params);
+    /// ```
+    pub fn with_params(
+        chunk: &str,
+        code: impl Into<Vec<u8>>,
+        params: &BotParams,
+        limits: &BotLimits,
+    ) -> Result<LuaBot, BotLoadError> {
+        LuaBot::load_watched(chunk, code.into(), params, limits, None)
     }
 
     /// [`LuaBot::from_source`], with the watchdog ending the program if the
@@ -601,15 +626,17 @@ impl LuaBot {
     pub fn watched(
         chunk: &str,
         code: impl Into<Vec<u8>>,
+        params: &BotParams,
         limits: &BotLimits,
     ) -> Result<LuaBot, BotLoadError> {
         let clock = CallClock::watched(chunk.to_string(), limits.wall());
-        LuaBot::load_watched(chunk, code.into(), limits, Some(clock))
+        LuaBot::load_watched(chunk, code.into(), params, limits, Some(clock))
     }
 
     fn load_watched(
         chunk: &str,
         code: Vec<u8>,
+        params: &BotParams,
         limits: &BotLimits,
         clock: Option<Arc<CallClock>>,
     ) -> Result<LuaBot, BotLoadError> {
@@ -617,6 +644,7 @@ impl LuaBot {
         let script = Arc::new(Script {
             chunk: chunk.to_string(),
             code,
+            params: params.clone(),
             bytecode: OnceLock::new(),
         });
         let state = {
@@ -665,6 +693,11 @@ impl LuaBot {
         &self.limits
     }
 
+    /// The parameters the bot reads as `liar.params`.
+    pub fn params(&self) -> &BotParams {
+        &self.script.params
+    }
+
     /// Figures about the bot's calls so far.
     pub fn stats(&self) -> &BotStats {
         &self.stats
@@ -677,7 +710,13 @@ impl LuaBot {
 
     /// How the replay's `match` line describes this bot at `seat`.
     pub fn seat_info(&self, seat: Seat) -> SeatInfo {
-        seat_info(seat, &self.script.chunk, self.name(), &self.hash)
+        seat_info(
+            seat,
+            &self.script.chunk,
+            self.name(),
+            &self.hash,
+            &self.script.params,
+        )
     }
 
     /// Starts a call: a fresh budget and deadline, and the watchdog's clock.
@@ -771,7 +810,13 @@ pub(crate) fn check_size(chunk: &str, code: &[u8]) -> Result<(), BotLoadError> {
 
 /// How the replay's `match` line describes a bot at `seat`: named by its
 /// `name` field, or else after its file.
-pub(crate) fn seat_info(seat: Seat, chunk: &str, name: Option<&str>, hash: &str) -> SeatInfo {
+pub(crate) fn seat_info(
+    seat: Seat,
+    chunk: &str,
+    name: Option<&str>,
+    hash: &str,
+    params: &BotParams,
+) -> SeatInfo {
     let name = match name {
         Some(n) => n.to_string(),
         None => Path::new(chunk)
@@ -785,6 +830,7 @@ pub(crate) fn seat_info(seat: Seat, chunk: &str, name: Option<&str>, hash: &str)
         script: Some(chunk.to_string()),
         native: None,
         hash: Some(hash.to_string()),
+        params: params.clone(),
     }
 }
 

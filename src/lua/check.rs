@@ -10,8 +10,8 @@ use crate::engine::{
     play_match,
 };
 use crate::rules::{Rules, Seat};
-use crate::setup::BotLimits;
 use crate::setup::Isolation;
+use crate::setup::{BotLimits, BotParams};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -24,6 +24,8 @@ pub struct CheckOptions {
     pub seed: u64,
     /// The bot's limits.
     pub limits: BotLimits,
+    /// The bot's `liar.params`.
+    pub params: BotParams,
     /// Bundled bots to play against, two per match, taken in turn.
     pub opponents: Vec<String>,
     /// The table's rules.
@@ -39,6 +41,7 @@ impl Default for CheckOptions {
             games: 20,
             seed: 1,
             limits: BotLimits::default(),
+            params: BotParams::default(),
             opponents: ["honest", "statistician", "random", "bluffer"]
                 .map(String::from)
                 .to_vec(),
@@ -196,7 +199,13 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
         limits: options.limits,
         ..CheckReport::default()
     };
-    let mut bot = match Bot::from_source(chunk, code, &options.limits, options.isolation) {
+    let mut bot = match Bot::from_source(
+        chunk,
+        code,
+        &options.params,
+        &options.limits,
+        options.isolation,
+    ) {
         Ok(b) => b,
         Err(e) => {
             report.load_error = Some(LoadFailure::Bot(Arc::new(e)));
@@ -240,7 +249,13 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
     // The same seed again, with a fresh copy of the bot.
     if let (Some(first), Ok(mut again)) = (
         first_replay,
-        Bot::from_source(chunk, code, &options.limits, options.isolation),
+        Bot::from_source(
+            chunk,
+            code,
+            &options.params,
+            &options.limits,
+            options.isolation,
+        ),
     ) {
         let mut scratch = CheckReport::default();
         if let Ok(second) = play_one(&mut again, 0, &names_at(0), 0, options, &mut scratch) {

@@ -3,7 +3,7 @@
 use super::{BotLimits, BotLoadError, BotStats, LuaBot, ProcessBot};
 use crate::engine::{MatchInfo, Player, PlayerError, PublicEvent, SeatInfo};
 use crate::rules::{Decision, Seat, SeatView};
-use crate::setup::Isolation;
+use crate::setup::{BotParams, Isolation};
 use std::path::Path;
 
 /// A Lua bot, played in the engine's process ([`LuaBot`]) or in a child
@@ -11,9 +11,10 @@ use std::path::Path;
 /// the same bot the same way; only what a runaway call can do differs.
 ///
 /// ```
-/// use liar::setup::Isolation;
+/// use liar::setup::{BotParams, Isolation};
 /// use liar::lua::{Bot, BotLimits};
-/// let bot = Bot::bundled("honest", &BotLimits::default(), Isolation::Thread).unwrap();
+/// let params = BotParams::default();
+/// let bot = Bot::bundled("honest", &params, &BotLimits::default(), Isolation::Thread).unwrap();
 /// assert_eq!(bot.chunk(), "bots/honest.lua");
 /// assert_eq!(bot.seat_info(2).seat, 2);
 /// ```
@@ -25,36 +26,40 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// Loads the bot in the file at `path`.
+    /// Loads the bot in the file at `path`; `params` become its
+    /// `liar.params`.
     pub fn load(
         path: impl AsRef<Path>,
+        params: &BotParams,
         limits: &BotLimits,
         isolation: Isolation,
     ) -> Result<Bot, BotLoadError> {
         let (chunk, code) = super::bot::read_script(path.as_ref())?;
-        Bot::from_source(&chunk, code, limits, isolation)
+        Bot::from_source(&chunk, code, params, limits, isolation)
     }
 
     /// Loads one of the bots bundled with the engine.
     pub fn bundled(
         name: &str,
+        params: &BotParams,
         limits: &BotLimits,
         isolation: Isolation,
     ) -> Result<Bot, BotLoadError> {
         let bot = super::bundled::bundled_bot(name)?;
-        Bot::from_source(bot.file, bot.source, limits, isolation)
+        Bot::from_source(bot.file, bot.source, params, limits, isolation)
     }
 
     /// Loads a bot from its code; `chunk` names it in messages.
     pub fn from_source(
         chunk: &str,
         code: impl Into<Vec<u8>>,
+        params: &BotParams,
         limits: &BotLimits,
         isolation: Isolation,
     ) -> Result<Bot, BotLoadError> {
         let code = code.into();
         match isolation {
-            Isolation::Thread => Ok(Bot::Thread(LuaBot::watched(chunk, code, limits)?)),
+            Isolation::Thread => Ok(Bot::Thread(LuaBot::watched(chunk, code, params, limits)?)),
             Isolation::Process => {
                 super::bot::check_size(chunk, &code)?;
                 let program = std::env::current_exe().map_err(|e| BotLoadError::Sandbox {
@@ -62,7 +67,7 @@ impl Bot {
                     cause: Box::new(super::StartProblem::NoProgram(e.to_string())),
                 })?;
                 Ok(Bot::Process(ProcessBot::load(
-                    program, chunk, code, limits,
+                    program, chunk, code, params, limits,
                 )?))
             }
         }
@@ -112,7 +117,11 @@ impl Bot {
     /// How the replay's `match` line describes this bot at `seat`: named by
     /// its `name` field, or else after its file.
     pub fn seat_info(&self, seat: Seat) -> SeatInfo {
-        super::bot::seat_info(seat, self.chunk(), self.name(), self.hash())
+        let params = match self {
+            Bot::Thread(b) => b.params(),
+            Bot::Process(bot) => bot.params(),
+        };
+        super::bot::seat_info(seat, self.chunk(), self.name(), self.hash(), params)
     }
 
     fn player(&mut self) -> &mut dyn Player {

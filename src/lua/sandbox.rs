@@ -7,7 +7,7 @@ use super::hook::INTERNAL_CHUNK;
 use super::metered;
 use super::pattern;
 use crate::rules::Face;
-use crate::setup::BotLimits;
+use crate::setup::{BotLimits, BotParams};
 use mlua::chunk::ChunkMode;
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
@@ -102,7 +102,11 @@ pub(crate) struct Sandbox {
 
 /// Creates the state. The hook is installed and the memory limit set; the
 /// caller starts the meter before running any bot code.
-pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Result<Sandbox> {
+pub(crate) fn new_state(
+    limits: &BotLimits,
+    params: &BotParams,
+    shared: &Arc<Shared>,
+) -> mlua::Result<Sandbox> {
     // No bot call is running on this thread while the state is built: the
     // host's own string comparisons are charged to nobody.
     metered::set_current(None);
@@ -138,7 +142,7 @@ pub(crate) fn new_state(limits: &BotLimits, shared: &Arc<Shared>) -> mlua::Resul
     string.raw_set("dump", Value::Nil)?;
 
     pattern::register(&lua, &shared.meter)?;
-    let (liar, install_ranking, hands) = api::register(&lua, shared)?;
+    let (liar, install_ranking, hands) = api::register(&lua, shared, params)?;
     // Installing a ranking is the host's own work, done between the bot's
     // calls: it gets a fresh meter, whatever the bot's last call left there
     // (a stopped call would otherwise stop it too).

@@ -148,6 +148,14 @@ pub enum Invalid {
     /// `match.commitment`: version 1 has no commitment, only `seed`.
     #[error("`match.commitment`: version 1 has no commitment, only `seed`")]
     CommitmentInV1,
+    /// `match.seats[i].params` where a seat cannot have them.
+    #[error("`match.seats[{seat}].params`: {}", .problem.text(crate::i18n::Lang::En))]
+    BadParams {
+        /// The seat, as shown.
+        seat: String,
+        /// What is wrong.
+        problem: ParamsProblem,
+    },
     /// `match.commitment`: give either `seed` or `commitment`, not both.
     #[error("`match.commitment`: give either `seed` or `commitment`, not both")]
     SeedAndCommitment,
@@ -316,6 +324,17 @@ pub enum Invalid {
         /// The dice after.
         after: String,
     },
+}
+
+/// Why a seat's `params` cannot be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamsProblem {
+    /// Versions 1 and 2 have no parameters.
+    BeforeVersion3,
+    /// Only a Lua bot (a seat with a `script`) takes parameters.
+    NotALuaBot,
+    /// A name or value a table file could not give.
+    Invalid,
 }
 
 /// Why a replay that is valid as far as it goes is unfinished.
@@ -807,6 +826,23 @@ impl Checker {
         }
         for (i, info) in seats.iter().enumerate() {
             same(&format!("match.seats[{i}].seat"), i, info.seat)?;
+            let problem = if info.params.is_empty() {
+                None
+            } else if *version < 3 {
+                Some(ParamsProblem::BeforeVersion3)
+            } else if info.script.is_none() {
+                Some(ParamsProblem::NotALuaBot)
+            } else if !info.params.is_valid() {
+                Some(ParamsProblem::Invalid)
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(Invalid::BadParams {
+                    seat: i.to_string(),
+                    problem,
+                });
+            }
         }
         self.table = Some(Table {
             n,

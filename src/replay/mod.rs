@@ -7,7 +7,8 @@ mod reader;
 mod writer;
 
 pub use check::{
-    CheckError, CheckSummary, Checker, Invalid, Unfinished, check_events, check_replay,
+    CheckError, CheckSummary, Checker, Invalid, ParamsProblem, Unfinished, check_events,
+    check_replay,
 };
 pub use reader::{MAX_LINE_BYTES, ReplayError, ReplayErrorKind, ReplayReader, read_replay};
 pub use writer::ReplayWriter;

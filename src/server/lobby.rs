@@ -614,11 +614,7 @@ impl Lobby {
 
     /// The table's bot for seat `n`, named `name`.
     fn filler(&self, table: &Table, _n: Seat, name: &str) -> SeatConfig {
-        SeatConfig {
-            name: name.to_string(),
-            bot: Some(table.preset.table.online.bot.clone()),
-            limits: table.preset.table.limits,
-        }
+        table.preset.table.filler(name.to_string())
     }
 
     fn run_match(

@@ -8,9 +8,7 @@ use super::match_log::{JournalEntry, MatchLog};
 use super::remote_seat::{MatchShared, Paced, RemoteSeat};
 use super::table::{Outcome, SeatAnswer, Table, lock};
 use crate::config::{OnlineSettings, SeatConfig};
-use crate::engine::{
-    Event, MatchSetup, Observer, Player, SealedSeed, SeatInfo, SeatKind, play_match,
-};
+use crate::engine::{Event, MatchSetup, Observer, Player, SealedSeed, SeatInfo, play_match};
 use crate::online::{Occupant, Phase, ServerMsg, TableId};
 use crate::replay::ReplayWriter;
 use crate::rules::Seat;
@@ -26,7 +24,7 @@ pub type BotMaker =
     Arc<dyn Fn(Seat, &SeatConfig) -> Result<(SeatInfo, Box<dyn Player>), String> + Send + Sync>;
 
 /// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum PlanSeat {
     /// A person over the network, by this name.
     Person {
@@ -39,7 +37,7 @@ pub enum PlanSeat {
 
 /// What a match is: enough, with the table's preset, to play it again
 /// from its first die (a store keeps it to restore the match).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchPlan {
     /// The table.
     pub table: TableId,
@@ -145,24 +143,13 @@ fn run(
     for (seat, who) in plan.seats.iter().enumerate() {
         match who {
             PlanSeat::Person { name } => {
-                let takeover = SeatConfig {
-                    name: name.clone(),
-                    bot: Some(online.bot.clone()),
-                    limits: preset.table.limits,
-                };
+                let takeover = preset.table.filler(name.clone());
                 let bot = (ctx.bots)(seat, &takeover).ok().map(|(_, p)| p);
                 let Some(pos) = inputs.iter().position(|(s, _)| *s == seat) else {
                     continue;
                 };
                 let (_, input) = inputs.swap_remove(pos);
-                infos.push(SeatInfo {
-                    seat,
-                    name: name.clone(),
-                    kind: SeatKind::Human,
-                    script: None,
-                    native: None,
-                    hash: None,
-                });
+                infos.push(SeatInfo::human(seat, name.clone()));
                 players.push(Box::new(RemoteSeat::new(
                     seat,
                     table.clone(),

@@ -2,7 +2,7 @@
 
 use crate::engine::{PenaltyPolicy, SeatInfo, SeatKind};
 use crate::rules::{MAX_SEATS, Rules, Seat};
-use crate::setup::BotLimits;
+use crate::setup::{BotLimits, BotParams};
 pub use crate::setup::{Length, SeatOrders};
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(bot.name, "honest");
 /// assert_eq!(bot.native.as_deref(), Some("honest"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotEntry {
     /// The bot's name (unique within the tournament).
@@ -33,6 +33,10 @@ pub struct BotEntry {
     /// ([`BotLimits::isolation`]) does not change results and is left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limits: Option<BotLimits>,
+    /// The parameters a Lua bot reads as `liar.params`; they change results
+    /// as its code does.
+    #[serde(default, skip_serializing_if = "BotParams::is_empty")]
+    pub params: BotParams,
 }
 
 impl BotEntry {
@@ -44,6 +48,7 @@ impl BotEntry {
             script: None,
             native: Some(policy.to_string()),
             limits: None,
+            params: BotParams::default(),
         }
     }
 
@@ -56,6 +61,7 @@ impl BotEntry {
             script: self.script.clone(),
             native: self.native.clone(),
             hash: self.hash.clone(),
+            params: self.params.clone(),
         }
     }
 }

@@ -14,6 +14,7 @@ use liar::replay::ReplayWriter;
 use liar::rules::{
     Category, DiceKind, Face, Hand, Ranking, Rules, Straights, chance_to_reach, parse_claim,
 };
+use liar::setup::{BotParams, ParamValue};
 
 fn bundled(name: &str) -> LuaBot {
     match LuaBot::bundled(name, &BotLimits::default()) {
@@ -313,6 +314,73 @@ return bot
             "the state is kept across the games of a match"
         );
     }
+}
+
+#[test]
+fn params_reach_the_bot_with_their_lua_types_and_are_fresh_each_match() {
+    // The bot logs what it finds, then spoils the table: the next match
+    // must see the table file's values again.
+    let code = r#"
+local bot = { api_version = 1 }
+local p = liar.params
+local seen = string.format("%s %s %s %s %s", math.type(p.depth), math.type(p.slack),
+  tostring(p.bold), p.style, tostring(p.missing))
+function bot.challenge(view)
+  liar.log(seen .. " " .. tostring(p.spoiled))
+  p.spoiled, p.depth = true, "gone"
+  return liar.is_top(view.claim)
+end
+function bot.reroll(view) return {} end
+function bot.claim(view) return bot.challenge(view) and view.claim or liar.lowest_above(view.claim) end
+return bot
+"#;
+    let mut params = BotParams::default();
+    for (name, value) in [
+        ("depth", ParamValue::Int(3)),
+        ("slack", ParamValue::Float(0.25)),
+        ("bold", ParamValue::Bool(false)),
+        ("style", ParamValue::Text("sly".into())),
+    ] {
+        params
+            .insert(name, value)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    let mut b = LuaBot::with_params("p.lua", code, &params, &BotLimits::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.seat_info(0).params, params, "the replay records them");
+    for _ in 0..2 {
+        let mut setup = MatchSetup::native(Rules::default(), 3, 2, &["honest", "random"]);
+        setup.seats[0] = b.seat_info(0);
+        let mut logs = Logs(Vec::new());
+        {
+            let mut players: Vec<Box<dyn Player + '_>> = vec![
+                Box::new(&mut b),
+                Box::new(NativePlayer::new(Policy::Random)),
+            ];
+            assert_eq!(
+                play_match(&setup, &mut players, &mut logs)
+                    .unwrap_or_default()
+                    .games,
+                2
+            );
+        }
+        assert_eq!(
+            logs.0.first().map(String::as_str),
+            Some("integer float false sly nil nil")
+        );
+        assert!(
+            logs.0.iter().skip(1).all(|l| l.ends_with(" true")),
+            "{:?}",
+            logs.0
+        );
+    }
+    // Without params the table is there, and empty.
+    let empty = r#"
+assert(next(liar.params) == nil)
+local function pass() end
+return { api_version = 1, challenge = pass, reroll = pass, claim = pass }
+"#;
+    assert!(LuaBot::from_source("e.lua", empty, &BotLimits::default()).is_ok());
 }
 
 #[test]

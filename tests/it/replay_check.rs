@@ -247,7 +247,9 @@ fn corruptions(values: &[Value], i: usize) -> Vec<(&'static str, Value)> {
     let bump = |x: &Value| json!(x.as_u64().unwrap_or(0) + 1);
     match kind(v) {
         "match" => {
-            edit("version 3", &|m| m["version"] = json!(3));
+            edit("a version to come", &|m| {
+                m["version"] = json!(REPLAY_VERSION + 1)
+            });
             edit("version 0", &|m| m["version"] = json!(0));
             edit("no seed", &|m| {
                 if let Some(o) = m.as_object_mut() {
@@ -692,4 +694,40 @@ fn version_1_files_are_still_read() {
     }
     let err = reject(&to_lines(&sealed_v1), "a commitment in version 1");
     assert_eq!(err.line(), 1, "{err}");
+}
+
+#[test]
+fn params_belong_to_lua_bots_of_version_3_only() {
+    let mut values = sample();
+    // Make seat 0 a Lua bot with parameters: accepted.
+    values[0]["seats"][0]["script"] = json!("bots/x.lua");
+    values[0]["seats"][0]["params"] = json!({ "slack": 0.04, "bold": true });
+    assert!(check_replay(&join(&to_lines(&values))[..]).is_ok());
+    let refused = |edit: &dyn Fn(&mut Value), says: &str| {
+        let mut v = values.clone();
+        edit(&mut v[0]);
+        let err = reject(&to_lines(&v), says).to_string();
+        assert!(
+            err.contains("match.seats[0].params") && err.contains(says),
+            "{err}"
+        );
+    };
+    refused(
+        &|m| m["version"] = json!(2),
+        "versions 1 and 2 have no parameters",
+    );
+    refused(
+        &|m| {
+            m["seats"][0].as_object_mut().map(|s| s.remove("script"));
+        },
+        "only a Lua bot",
+    );
+    refused(
+        &|m| m["seats"][0]["params"] = json!({ "2fast": 1 }),
+        "a name or a value that a table file cannot give",
+    );
+    // A value no parameter can have is not even a seat.
+    let mut v = values.clone();
+    v[0]["seats"][0]["params"] = json!({ "x": [1] });
+    reject(&to_lines(&v), "an array value");
 }

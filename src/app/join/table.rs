@@ -286,15 +286,11 @@ impl Table<'_> {
             .seats
             .iter()
             .map(|s| SeatInfo {
-                seat: s.seat,
-                name: s.name.clone(),
                 kind: match s.occupant {
                     Occupant::Person => SeatKind::Human,
                     Occupant::Bot | Occupant::Open => SeatKind::Bot,
                 },
-                script: None,
-                native: None,
-                hash: None,
+                ..SeatInfo::human(s.seat, s.name.clone())
             })
             .collect();
         self.narrator

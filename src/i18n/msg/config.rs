@@ -4,6 +4,7 @@
 
 use crate::config::{ConfigError, Expected, Found, Needed, PathUse, Problem, SeatOrBot};
 use crate::i18n::Lang;
+use crate::setup::{BotParams, ParamProblem};
 use crate::text::group_digits;
 use std::fmt;
 
@@ -173,6 +174,7 @@ impl Problem {
                 "give either script or bundled, not both",
                 "укажите script или bundled, но не оба"
             ),
+            P::BadParam(problem) => problem.text(lang),
             P::EmptyScript => tr!(
                 lang,
                 "empty; give the path of a Lua file, relative to this config file",
@@ -324,6 +326,11 @@ impl Expected {
             Expected::Integer { min, max } => integer_range(lang, *min, *max),
             Expected::String => tr!(lang, "a string", "строка"),
             Expected::Boolean => tr!(lang, "true or false", "true или false"),
+            Expected::ParamValue => tr!(
+                lang,
+                "a number, a string, or true or false",
+                "число, строка, true или false"
+            ),
             Expected::OneOf { allowed } => tr!(lang, "one of {allowed}", "одно из {allowed}"),
             Expected::Table { path } => tr!(lang, "a table ([{path}])", "таблица ([{path}])"),
             Expected::Tables { path } => tr!(
@@ -351,6 +358,48 @@ fn integer_range(lang: Lang, min: i64, max: i64) -> String {
         "an integer from {min} to {max}",
         "целое число от {min} до {max}"
     )
+}
+
+impl ParamProblem {
+    /// Why a bot parameter was refused (the key path or the flag names the
+    /// parameter).
+    pub fn text(self, lang: Lang) -> String {
+        param_problem(lang, self)
+    }
+}
+
+fn param_problem(lang: Lang, problem: ParamProblem) -> String {
+    match problem {
+        ParamProblem::BadName => {
+            let max = BotParams::MAX_NAME_CHARS;
+            tr!(
+                lang,
+                "not a parameter name: use letters, digits and _, not starting with a digit, at most {max} characters",
+                "не годится как имя параметра: буквы, цифры и _, не с цифры, не больше {max} символов"
+            )
+        }
+        ParamProblem::TooMany => {
+            let max = BotParams::MAX_PARAMS;
+            tr!(
+                lang,
+                "too many parameters; a bot may have at most {max}",
+                "слишком много параметров; у бота их может быть не больше {max}"
+            )
+        }
+        ParamProblem::TextTooLong => {
+            let max = BotParams::MAX_TEXT_BYTES;
+            tr!(
+                lang,
+                "the string is too long; at most {max} bytes are allowed",
+                "строка слишком длинная; можно не больше {max} байт"
+            )
+        }
+        ParamProblem::NotFinite => tr!(
+            lang,
+            "not a finite number; give an ordinary number",
+            "не конечное число; укажите обычное число"
+        ),
+    }
 }
 
 impl Found {
@@ -414,6 +463,10 @@ mod tests {
                 keys: s("name"),
             },
             P::ScriptAndBundled,
+            P::BadParam(ParamProblem::BadName),
+            P::BadParam(ParamProblem::TooMany),
+            P::BadParam(ParamProblem::TextTooLong),
+            P::BadParam(ParamProblem::NotFinite),
             P::EmptyScript,
             P::UnusableScript { value: s("\"a\"") },
             P::BotNotAFile {
@@ -475,6 +528,7 @@ mod tests {
                 | P::BuiltinRenamed { .. }
                 | P::NotForSeatType { .. }
                 | P::ScriptAndBundled
+                | P::BadParam(_)
                 | P::EmptyScript
                 | P::UnusableScript { .. }
                 | P::BotNotAFile { .. }
@@ -518,6 +572,7 @@ mod tests {
             Expected::Integer { min: 1, max: 2 },
             Expected::String,
             Expected::Boolean,
+            Expected::ParamValue,
             Expected::OneOf {
                 allowed: "\"a\"".into(),
             },

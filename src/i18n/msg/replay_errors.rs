@@ -6,7 +6,7 @@
 
 use crate::i18n::Lang;
 use crate::replay::{
-    CheckError, Invalid, MAX_LINE_BYTES, ReplayError, ReplayErrorKind, Unfinished,
+    CheckError, Invalid, MAX_LINE_BYTES, ParamsProblem, ReplayError, ReplayErrorKind, Unfinished,
 };
 
 impl ReplayErrorKind {
@@ -155,6 +155,14 @@ impl Invalid {
                 "`match_end.seed`: не ожидалось; строка `match` уже дала зерно"
             ),
             Invalid::NoSeed => tr!(lang, "`match.seed`: missing", "`match.seed`: нет"),
+            Invalid::BadParams { seat, problem } => {
+                let why = problem.text(lang);
+                tr!(
+                    lang,
+                    "`match.seats[{seat}].params`: {why}",
+                    "`match.seats[{seat}].params`: {why}"
+                )
+            }
             Invalid::CommitmentInV1 => tr!(
                 lang,
                 "`match.commitment`: version 1 has no commitment, only `seed`",
@@ -344,6 +352,29 @@ impl CheckError {
     }
 }
 
+impl ParamsProblem {
+    /// Why a seat's `params` cannot be, in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            ParamsProblem::BeforeVersion3 => tr!(
+                lang,
+                "versions 1 and 2 have no parameters",
+                "в версиях 1 и 2 нет параметров"
+            ),
+            ParamsProblem::NotALuaBot => tr!(
+                lang,
+                "only a Lua bot (a seat with a `script`) has parameters",
+                "параметры бывают только у бота на Lua (места со `script`)"
+            ),
+            ParamsProblem::Invalid => tr!(
+                lang,
+                "a name or a value that a table file cannot give",
+                "имя или значение, которых не может дать файл стола"
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,6 +461,18 @@ mod tests {
             Invalid::SeedTwice,
             Invalid::NoSeed,
             Invalid::CommitmentInV1,
+            Invalid::BadParams {
+                seat: "1".into(),
+                problem: ParamsProblem::BeforeVersion3,
+            },
+            Invalid::BadParams {
+                seat: "1".into(),
+                problem: ParamsProblem::NotALuaBot,
+            },
+            Invalid::BadParams {
+                seat: "1".into(),
+                problem: ParamsProblem::Invalid,
+            },
             Invalid::SeedAndCommitment,
             Invalid::SeatingListed,
             Invalid::NothingToChallenge,
@@ -509,6 +552,7 @@ mod tests {
                 | Invalid::SeedTwice
                 | Invalid::NoSeed
                 | Invalid::CommitmentInV1
+                | Invalid::BadParams { .. }
                 | Invalid::SeedAndCommitment
                 | Invalid::SeatingListed
                 | Invalid::NothingToChallenge

@@ -34,7 +34,8 @@ pub(crate) use ranking_tables::set_ranking;
 pub(crate) use shared::Shared;
 
 use crate::rules::Hand;
-use mlua::{FromLuaMulti, Function, IntoLuaMulti, Lua, Table};
+use crate::setup::{BotParams, ParamValue};
+use mlua::{FromLuaMulti, Function, IntoLuaMulti, Lua, Table, Value};
 use reference::{Entry, Kind, Return, param};
 use std::sync::Arc;
 
@@ -52,6 +53,13 @@ const VALUES: &[Entry] = &[
         name: "faces",
         doc: "`{faces}`, the faces low to high",
         kind: Kind::Value("LiarFace[]"),
+    },
+    Entry {
+        name: "params",
+        doc: "the values the table file gives your seat (`params = { slack = 0.04 }` gives \
+              `liar.params.slack == 0.04`): numbers, strings and booleans by name; empty if \
+              none. Each match starts with a fresh copy",
+        kind: Kind::Value("table<string, number|string|boolean>"),
     },
 ];
 
@@ -134,14 +142,37 @@ impl Registrar<'_> {
     }
 }
 
+/// `liar.params`: the table file's parameters for this bot. Like every
+/// table reachable from the globals, each match gets a fresh copy of it
+/// (`host.lua`'s `fresh_env`), so what a bot writes into it does not carry
+/// over.
+fn params_table(lua: &Lua, params: &BotParams) -> mlua::Result<Table> {
+    let table = lua.create_table_with_capacity(0, params.len())?;
+    for (name, value) in params.iter() {
+        let value = match value {
+            ParamValue::Bool(b) => Value::Boolean(*b),
+            ParamValue::Int(n) => Value::Integer(*n),
+            ParamValue::Float(x) => Value::Number(*x),
+            ParamValue::Text(s) => Value::String(lua.create_string(s)?),
+        };
+        table.raw_set(name, value)?;
+    }
+    Ok(table)
+}
+
 /// Builds the `liar` table (`liar.log` and `liar.sorted_pairs` are added by
 /// the prelude). Returns the `liar` table, the function that installs a
 /// ranking's tables (see [`set_ranking`]), and the list of all hands in
 /// canonical notation (in [`Hand::index`] order, from 1).
-pub(crate) fn register(lua: &Lua, shared: &Arc<Shared>) -> mlua::Result<(Table, Function, Table)> {
+pub(crate) fn register(
+    lua: &Lua,
+    shared: &Arc<Shared>,
+    params: &BotParams,
+) -> mlua::Result<(Table, Function, Table)> {
     let liar = lua.create_table()?;
     liar.raw_set("api_version", API_VERSION)?;
     liar.raw_set("faces", lua.create_sequence_from(names::face_names())?)?;
+    liar.raw_set("params", params_table(lua, params)?)?;
     let api = Registrar {
         lua,
         rs: lua.create_table()?,
@@ -167,7 +198,6 @@ mod tests {
     use crate::engine::SeatRng;
     use crate::rules::{Dice, Face, Lang, Positions, Ranking, Straights, best_reroll, describe};
     use crate::setup::BotLimits;
-    use mlua::Value;
     use std::time::Duration;
 
     /// A sandboxed state with a generous budget, and its `liar` table.
@@ -175,8 +205,8 @@ mod tests {
         let limits = BotLimits::default();
         let shared = Shared::new(&limits);
         shared.set_ranking(ranking);
-        let sandbox =
-            super::super::sandbox::new_state(&limits, &shared).unwrap_or_else(|e| panic!("{e}"));
+        let sandbox = super::super::sandbox::new_state(&limits, &BotParams::default(), &shared)
+            .unwrap_or_else(|e| panic!("{e}"));
         super::set_ranking(&sandbox.set_ranking, ranking).unwrap_or_else(|e| panic!("{e}"));
         let lua = sandbox.lua;
         shared

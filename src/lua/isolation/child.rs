@@ -70,8 +70,9 @@ impl Host {
             Request::Load {
                 chunk,
                 code,
+                params,
                 limits,
-            } => match LuaBot::from_source(&chunk, code, &limits) {
+            } => match LuaBot::with_params(&chunk, code, &params, &limits) {
                 Ok(bot) => {
                     let reply = Reply::Loaded {
                         name: bot.name().map(str::to_string),

@@ -5,6 +5,7 @@ use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
 use crate::lua::failure::{Failure, bytes};
 use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
 use crate::rules::{Decision, SeatView};
+use crate::setup::BotParams;
 use crate::text::cut_bytes;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -266,6 +267,7 @@ pub struct ProcessBot {
     code: Vec<u8>,
     /// [`code_hash`] of `code`.
     hash: String,
+    params: BotParams,
     limits: BotLimits,
     name: Option<String>,
     observes: bool,
@@ -289,6 +291,7 @@ impl ProcessBot {
         program: PathBuf,
         chunk: &str,
         code: Vec<u8>,
+        params: &BotParams,
         limits: &BotLimits,
     ) -> Result<ProcessBot, BotLoadError> {
         let mut bot = ProcessBot {
@@ -296,6 +299,7 @@ impl ProcessBot {
             chunk: chunk.to_string(),
             hash: code_hash(&code),
             code,
+            params: params.clone(),
             limits: *limits,
             name: None,
             observes: false,
@@ -339,6 +343,11 @@ impl ProcessBot {
         &self.hash
     }
 
+    /// The parameters the bot reads as `liar.params`.
+    pub fn params(&self) -> &BotParams {
+        &self.params
+    }
+
     /// Figures about the bot's calls so far, over all its processes.
     pub fn stats(&self) -> BotStats {
         let mut s = self.ended.clone();
@@ -373,6 +382,7 @@ impl ProcessBot {
         let load = Request::Load {
             chunk: self.chunk.clone(),
             code: self.code.clone(),
+            params: self.params.clone(),
             limits: self.limits,
         };
         conn.queue(&load.encode(), self.allowance(1), "loading the bot");

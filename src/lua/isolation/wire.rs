@@ -15,6 +15,7 @@ use crate::rules::{
     ClaimOnTable, Decision, DecisionKind, Dice, Face, Hand, Positions, RoundAction, Rules, Seat,
     SeatView,
 };
+use crate::setup::BotParams;
 use std::io::{self, Read, Write};
 use std::time::Duration;
 
@@ -25,10 +26,12 @@ pub(crate) const MAX_FRAME: usize = 64 << 20;
 /// reply, in order.
 #[derive(Debug)]
 pub(crate) enum Request {
-    /// Load the bot: its name in messages, its code, its limits.
+    /// Load the bot: its name in messages, its code, its parameters, its
+    /// limits.
     Load {
         chunk: String,
         code: Vec<u8>,
+        params: BotParams,
         limits: BotLimits,
     },
     /// A match begins (the bot's code runs afresh).
@@ -415,11 +418,13 @@ impl Request {
             Request::Load {
                 chunk,
                 code,
+                params,
                 limits,
             } => {
                 o.u8(1);
                 o.str(chunk);
                 o.bytes(code);
+                o.json(params);
                 limits_out(&mut o, limits);
             }
             Request::BeginMatch {
@@ -458,6 +463,7 @@ impl Request {
             1 => Request::Load {
                 chunk: i.str()?,
                 code: i.bytes()?.to_vec(),
+                params: i.json().filter(BotParams::is_valid)?,
                 limits: limits_in(&mut i)?,
             },
             2 => Request::BeginMatch {
@@ -664,6 +670,7 @@ pub(crate) fn split_frame(buf: &mut Vec<u8>) -> Result<Option<Vec<u8>>, usize> {
 mod tests {
     use super::*;
     use crate::rules::GameState;
+    use crate::setup::ParamValue;
 
     #[test]
     fn views_round_trip() {
@@ -779,6 +786,29 @@ mod tests {
             assert_eq!(Reply::decode(&longer), None);
         }
         assert_eq!(Reply::decode(&[9, 9, 9]), None);
+    }
+
+    #[test]
+    fn a_load_carries_the_params_and_refuses_bad_ones() {
+        let mut params = BotParams::default();
+        params.insert("slack", ParamValue::Float(0.04)).unwrap();
+        params
+            .insert("style", ParamValue::Text("sly".into()))
+            .unwrap();
+        let load = |params: &BotParams| Request::Load {
+            chunk: "b.lua".into(),
+            code: b"return {}".to_vec(),
+            params: params.clone(),
+            limits: BotLimits::default(),
+        };
+        let Some(Request::Load { params: got, .. }) = Request::decode(&load(&params).encode())
+        else {
+            panic!("not a load");
+        };
+        assert_eq!(got, params);
+        // A child is sent only what a table file could give.
+        let bad: BotParams = serde_json::from_str(r#"{"2fast": 1}"#).unwrap();
+        assert!(Request::decode(&load(&bad).encode()).is_none());
     }
 
     #[test]

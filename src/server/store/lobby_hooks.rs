@@ -5,7 +5,6 @@
 use super::records::{MatchRecord, MatchState, SeatRecord, TableRecord};
 use super::restore::RestoredTable;
 use super::{Store, StoreError};
-use crate::config::SeatConfig;
 use crate::online::{Occupant, Phase, TableId, TableSummary};
 use crate::rules::Seat;
 use crate::server::match_log::MatchLog;
@@ -231,11 +230,7 @@ impl KeptPlan {
                 KeptSeat::Person(name) => PlanSeat::Person { name: name.clone() },
                 KeptSeat::Bot(name) => PlanSeat::Bot(match preset.table.seats.get(n) {
                     Some(c) if c.bot.is_some() => c.clone(),
-                    _ => SeatConfig {
-                        name: name.clone(),
-                        bot: Some(preset.table.online.bot.clone()),
-                        limits: preset.table.limits,
-                    },
+                    _ => preset.table.filler(name.clone()),
                 }),
             })
             .collect();
@@ -424,11 +419,7 @@ mod tests {
     fn a_plan_is_rebuilt_with_the_tables_filling_bot() {
         let presets = builtin().unwrap();
         let three = &presets[1];
-        let filler = SeatConfig {
-            name: "Expert 3".into(),
-            bot: Some(three.table.online.bot.clone()),
-            limits: three.table.limits,
-        };
+        let filler = three.table.filler("Expert 3".into());
         let seats = vec![
             PlanSeat::Person { name: "Ann".into() },
             PlanSeat::Person { name: "Bob".into() },

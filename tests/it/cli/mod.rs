@@ -4,6 +4,7 @@ mod bots;
 mod choices;
 mod isolation;
 mod language;
+mod params;
 mod pipes;
 mod play;
 mod recorded;

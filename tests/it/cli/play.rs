@@ -220,7 +220,7 @@ fn play_without_a_seed_commits_to_it_first_and_reveals_it_last() {
         "{replay}"
     );
     let first: serde_json::Value = serde_json::from_str(replay_lines[0]).unwrap();
-    assert_eq!(first["version"], 2);
+    assert_eq!(first["version"], liar::engine::REPLAY_VERSION);
     assert_eq!(first["commitment"], commitment);
     assert!(first.get("seed").is_none(), "{first}");
     let end: serde_json::Value = serde_json::from_str(end).unwrap();
@@ -302,10 +302,11 @@ fn a_chosen_seed_is_said_at_the_start_and_not_sealed() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(!stdout.contains("Seed"), "{stdout}");
     let text = std::fs::read_to_string(&replay).unwrap();
-    assert!(
-        text.starts_with(r#"{"type":"match","version":2,"seed":11,"#),
-        "{text}"
+    let start = format!(
+        r#"{{"type":"match","version":{},"seed":11,"#,
+        liar::engine::REPLAY_VERSION
     );
+    assert!(text.starts_with(&start), "{text}");
     assert!(!text.contains("commitment"), "{text}");
 }
 

@@ -5,7 +5,7 @@
 
 use super::support::scripted_move;
 use liar::config::{SeatConfig, parse_table};
-use liar::engine::{Event, MatchStats, NativePlayer, Player, SeatInfo, SeatKind};
+use liar::engine::{Event, MatchStats, NativePlayer, Player, SeatInfo};
 use liar::online::{ClientMsg, Occupant, Phase, ServerMsg};
 use liar::server::match_log::{JournalEntry, MatchLog};
 use liar::server::outbox::Outbox;
@@ -48,14 +48,7 @@ fn bots() -> BotMaker {
         let Some(liar::config::BotSource::Native(policy)) = &config.bot else {
             return Err("native bots only here".to_string());
         };
-        let info = SeatInfo {
-            seat,
-            name: config.name.clone(),
-            kind: SeatKind::Bot,
-            script: None,
-            native: Some(policy.name().to_string()),
-            hash: None,
-        };
+        let info = SeatInfo::native(seat, config.name.clone(), policy.name());
         Ok((
             info,
             Box::new(NativePlayer::new(*policy)) as Box<dyn Player>,
