@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// One parameter's value: what a table file can write and Lua can hold.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -135,5 +136,29 @@ impl BotParams {
             && self
                 .iter()
                 .all(|(name, value)| checked.insert(name, value.clone()).is_ok())
+    }
+}
+
+/// `name = value, ...` in name order, values as a table file writes them.
+///
+/// ```
+/// use liar::setup::{BotParams, ParamValue};
+/// let mut params = BotParams::default();
+/// params.insert("slack", ParamValue::Float(0.04)).unwrap();
+/// params.insert("style", ParamValue::Text("sly".into())).unwrap();
+/// assert_eq!(params.to_string(), r#"slack = 0.04, style = "sly""#);
+/// ```
+impl fmt::Display for BotParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, value)) in self.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            match value {
+                ParamValue::Bool(b) => write!(f, "{sep}{name} = {b}")?,
+                ParamValue::Int(n) => write!(f, "{sep}{name} = {n}")?,
+                ParamValue::Float(x) => write!(f, "{sep}{name} = {x:?}")?,
+                ParamValue::Text(s) => write!(f, "{sep}{name} = {s:?}")?,
+            }
+        }
+        Ok(())
     }
 }

@@ -236,6 +236,14 @@ fn table(results: &Results, report: &Report, timing: Option<&Timing>, lang: Lang
     }
     out.push_str("\n\n");
     out.push_str(&standings_table(&report.standings, timing, lang));
+    for bot in spec.bots.iter().filter(|b| !b.params.is_empty()) {
+        let params = bot.params.to_string();
+        let line = TournamentMsg::Params {
+            bot: &bot.name,
+            params: &params,
+        };
+        let _ = writeln!(out, "{}", line.text(lang));
+    }
     out.push('\n');
     out.push_str(&head_to_head_table(
         &report.standings,

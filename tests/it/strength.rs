@@ -186,7 +186,7 @@ fn tournament_line(file: &str, games: u32) -> (u64, u64, u64, u64) {
 }
 
 /// The hardest lines of docs/strength.md, short: the same files, seats
-/// rotated and duplicate dice, a few hundred games in all (690). The bounds sit
+/// rotated and duplicate dice, a few hundred games in all (1,050). The bounds sit
 /// below today's counts and above what the expert before issue #12 won
 /// where it was trapped, so a broken belief or a lost model fails them.
 /// The runs are seeded, so the counts are the same on every run.
@@ -214,6 +214,15 @@ fn expert_holds_its_own_against_the_hardest_arena_bots() {
         // 4 players: under-claimer, learner, keep-all raiser; chance 1/4
         // (75 of 80; before: 38).
         ("arena4-a.toml", 80, 52),
+        // The hardest lines: two copies of expert_v1 with parameters
+        // (docs/strength.md). Looser, with more challenges (50 of 120;
+        // chance 40; the version before this expert: 44) and one that
+        // hunts raises after re-throws (52; before: 53).
+        ("arena-v1_combo.toml", 120, 40),
+        ("arena-v1_hunt.toml", 120, 40),
+        // Heads-up against both changes at once, chance 1/2 (64 of 120;
+        // before: 59).
+        ("heads-up-arena-v1_combo_hunt.toml", 120, 54),
     ];
     for (file, games, least) in lines {
         let (wins, played, penalties, dq) = tournament_line(file, games);

@@ -364,41 +364,37 @@ impl ParamProblem {
     /// Why a bot parameter was refused (the key path or the flag names the
     /// parameter).
     pub fn text(self, lang: Lang) -> String {
-        param_problem(lang, self)
-    }
-}
-
-fn param_problem(lang: Lang, problem: ParamProblem) -> String {
-    match problem {
-        ParamProblem::BadName => {
-            let max = BotParams::MAX_NAME_CHARS;
-            tr!(
+        match self {
+            ParamProblem::BadName => {
+                let max = BotParams::MAX_NAME_CHARS;
+                tr!(
+                    lang,
+                    "not a parameter name: use letters, digits and _, not starting with a digit, at most {max} characters",
+                    "не годится как имя параметра: буквы, цифры и _, не с цифры, не больше {max} символов"
+                )
+            }
+            ParamProblem::TooMany => {
+                let max = BotParams::MAX_PARAMS;
+                tr!(
+                    lang,
+                    "too many parameters; a bot may have at most {max}",
+                    "слишком много параметров; у бота их может быть не больше {max}"
+                )
+            }
+            ParamProblem::TextTooLong => {
+                let max = BotParams::MAX_TEXT_BYTES;
+                tr!(
+                    lang,
+                    "the string is too long; at most {max} bytes are allowed",
+                    "строка слишком длинная; можно не больше {max} байт"
+                )
+            }
+            ParamProblem::NotFinite => tr!(
                 lang,
-                "not a parameter name: use letters, digits and _, not starting with a digit, at most {max} characters",
-                "не годится как имя параметра: буквы, цифры и _, не с цифры, не больше {max} символов"
-            )
+                "not a finite number; give an ordinary number",
+                "не конечное число; укажите обычное число"
+            ),
         }
-        ParamProblem::TooMany => {
-            let max = BotParams::MAX_PARAMS;
-            tr!(
-                lang,
-                "too many parameters; a bot may have at most {max}",
-                "слишком много параметров; у бота их может быть не больше {max}"
-            )
-        }
-        ParamProblem::TextTooLong => {
-            let max = BotParams::MAX_TEXT_BYTES;
-            tr!(
-                lang,
-                "the string is too long; at most {max} bytes are allowed",
-                "строка слишком длинная; можно не больше {max} байт"
-            )
-        }
-        ParamProblem::NotFinite => tr!(
-            lang,
-            "not a finite number; give an ordinary number",
-            "не конечное число; укажите обычное число"
-        ),
     }
 }
 

@@ -38,6 +38,13 @@ pub enum TournamentMsg<'a> {
     },
     /// After the header: stopped by Ctrl-C.
     Interrupted,
+    /// Under the standings: the parameters a bot played with.
+    Params {
+        /// The bot's name.
+        bot: &'a str,
+        /// `name = value, ...`.
+        params: &'a str,
+    },
     /// The head-to-head table's title.
     HeadToHead,
     /// How long it took.
@@ -77,6 +84,9 @@ impl TournamentMsg<'_> {
             }
             TournamentMsg::Shard { shard } => tr!(lang, " (shard {shard})", " (часть {shard})"),
             TournamentMsg::Interrupted => tr!(lang, " (interrupted)", " (прервано)"),
+            TournamentMsg::Params { bot, params } => {
+                tr!(lang, "{bot} played with {params}", "{bot} играл с {params}")
+            }
             TournamentMsg::HeadToHead => tr!(
                 lang,
                 "Head to head: % of shared games the row's bot finished ahead of the column's",
@@ -128,6 +138,10 @@ mod tests {
             TournamentMsg::Cycles { len: 2 },
             TournamentMsg::Shard { shard: "1/2" },
             TournamentMsg::Interrupted,
+            TournamentMsg::Params {
+                bot: "a",
+                params: "x = 1",
+            },
             TournamentMsg::HeadToHead,
             TournamentMsg::Speed {
                 secs: 1.0,

@@ -18,8 +18,9 @@ function bot.claim(view) return liar.lowest_above(view.claim) end
 return bot
 "#;
 
-/// A tournament of two copies of the mood bot, one eager, and a native bot.
-fn tournament(dir: &Path, isolation: &str) -> String {
+/// A tournament of two copies of the mood bot, one eager, and a native bot:
+/// its results in `format`.
+fn tournament(dir: &Path, isolation: &str, format: &str) -> String {
     std::fs::write(dir.join("mood.lua"), MOOD).unwrap();
     let file = dir.join("t.toml");
     std::fs::write(
@@ -35,7 +36,7 @@ fn tournament(dir: &Path, isolation: &str) -> String {
         liar()
             .arg("tournament")
             .arg(&file)
-            .args(["--format", "json", "--isolation", isolation])
+            .args(["--format", format, "--isolation", isolation])
             .args(["--replays", "all", "--replay-dir"])
             .arg(&replays),
     )
@@ -44,11 +45,16 @@ fn tournament(dir: &Path, isolation: &str) -> String {
 #[test]
 fn params_change_play_and_are_recorded_in_results_and_replays() {
     let dir = temp_dir("params");
-    let json = tournament(&dir, "process");
+    let json = tournament(&dir, "process", "json");
     assert_eq!(
         json,
-        tournament(&dir, "thread"),
+        tournament(&dir, "thread", "json"),
         "either isolation, same games"
+    );
+    let table = tournament(&dir, "thread", "table");
+    assert!(
+        table.contains("\ncalm played with eager = false\neager played with eager = true\n"),
+        "{table}"
     );
     let results: Value = serde_json::from_str(&json).unwrap();
     let bots = &results["tournament"]["bots"];
