@@ -97,6 +97,14 @@ impl Bot {
         }
     }
 
+    /// The parameters the bot reads as `liar.params`.
+    pub fn params(&self) -> &BotParams {
+        match self {
+            Bot::Thread(b) => b.params(),
+            Bot::Process(bot) => bot.params(),
+        }
+    }
+
     /// Figures about the bot's calls so far.
     pub fn stats(&self) -> BotStats {
         match self {
@@ -117,11 +125,7 @@ impl Bot {
     /// How the replay's `match` line describes this bot at `seat`: named by
     /// its `name` field, or else after its file.
     pub fn seat_info(&self, seat: Seat) -> SeatInfo {
-        let params = match self {
-            Bot::Thread(b) => b.params(),
-            Bot::Process(bot) => bot.params(),
-        };
-        super::bot::seat_info(seat, self.chunk(), self.name(), self.hash(), params)
+        super::bot::seat_info(seat, self.chunk(), self.name(), self.hash(), self.params())
     }
 
     fn player(&mut self) -> &mut dyn Player {

@@ -1,6 +1,7 @@
 //! Plain data that several layers share, declared once: bot limits, bot
-//! parameters and where bots run, who sits at a seat, the bundled bots and the difficulty levels, how a tournament is
-//! scheduled, and the names enums have in files and flags.
+//! parameters and where bots run, who sits at a seat, the bundled bots and
+//! the difficulty levels, how a tournament is scheduled, and the names
+//! enums have in files and flags.
 //!
 //! It sits below every other layer but [`crate::rules`] and uses nothing of
 //! the crate: only std and serde. The config loader fills these types in,

@@ -73,12 +73,16 @@ pub enum ParamProblem {
 }
 
 impl BotParams {
+    // The limits keep the `match` line of a full table (16 seats, each
+    // with the most and the longest parameters, escaped as JSON) within
+    // one replay line (`crate::replay::MAX_LINE_BYTES`).
+
     /// The most parameters one seat may have.
-    pub const MAX_PARAMS: usize = 64;
+    pub const MAX_PARAMS: usize = 32;
     /// The longest parameter name, in characters.
     pub const MAX_NAME_CHARS: usize = 64;
     /// The longest string value, in bytes.
-    pub const MAX_TEXT_BYTES: usize = 1024;
+    pub const MAX_TEXT_BYTES: usize = 256;
 
     /// Adds a parameter, or says why it cannot be one. A name given twice
     /// keeps the last value.

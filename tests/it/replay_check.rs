@@ -3,6 +3,7 @@
 use liar::engine::*;
 use liar::replay::*;
 use liar::rules::*;
+use liar::setup::{BotParams, ParamValue};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -730,4 +731,40 @@ fn params_belong_to_lua_bots_of_version_3_only() {
     let mut v = values.clone();
     v[0]["seats"][0]["params"] = json!({ "x": [1] });
     reject(&to_lines(&v), "an array value");
+}
+
+#[test]
+fn the_largest_match_line_fits_in_a_replay_line() {
+    // 16 seats, each with the most parameters, the longest names and the
+    // longest strings, all of characters JSON escapes to six bytes.
+    let mut params = BotParams::default();
+    for i in 0..BotParams::MAX_PARAMS {
+        let name = format!("p{i:0>63}");
+        let text = "\u{1}".repeat(BotParams::MAX_TEXT_BYTES);
+        params
+            .insert(&name, ParamValue::Text(text))
+            .expect("a parameter");
+    }
+    assert_eq!(params.len(), BotParams::MAX_PARAMS);
+    let seats = (0..MAX_SEATS)
+        .map(|seat| SeatInfo {
+            script: Some("a".repeat(200)),
+            hash: Some("0".repeat(16)),
+            params: params.clone(),
+            ..SeatInfo::native(seat, "n".repeat(24), "x")
+        })
+        .collect();
+    let line = Event::Match {
+        version: REPLAY_VERSION,
+        seed: Some(u64::MAX),
+        commitment: None,
+        rules: Rules::default(),
+        seats,
+    };
+    let bytes = serde_json::to_vec(&line).expect("JSON");
+    assert!(bytes.len() < MAX_LINE_BYTES, "{} bytes", bytes.len());
+    assert!(
+        bytes.len() > MAX_LINE_BYTES / 2,
+        "the test builds a big line"
+    );
 }

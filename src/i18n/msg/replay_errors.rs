@@ -155,13 +155,9 @@ impl Invalid {
                 "`match_end.seed`: не ожидалось; строка `match` уже дала зерно"
             ),
             Invalid::NoSeed => tr!(lang, "`match.seed`: missing", "`match.seed`: нет"),
+            // The key path reads the same in both languages.
             Invalid::BadParams { seat, problem } => {
-                let why = problem.text(lang);
-                tr!(
-                    lang,
-                    "`match.seats[{seat}].params`: {why}",
-                    "`match.seats[{seat}].params`: {why}"
-                )
+                format!("`match.seats[{seat}].params`: {}", problem.text(lang))
             }
             Invalid::CommitmentInV1 => tr!(
                 lang,
