@@ -43,11 +43,9 @@ impl Perspective {
     /// seat's name (any case). `None` if it names no seat of `seats`.
     ///
     /// ```
-    /// use liar::engine::{SeatInfo, SeatKind};
+    /// use liar::engine::SeatInfo;
     /// use liar::viewer::Perspective;
-    /// let seat = |seat: usize, name: &str| SeatInfo {
-    ///     seat, name: name.into(), kind: SeatKind::Bot, script: None, native: None, hash: None,
-    /// };
+    /// let seat = |seat: usize, name: &str| SeatInfo::human(seat, name.into());
     /// let seats = [seat(0, "Anna"), seat(1, "Boris")];
     /// assert_eq!(Perspective::parse("Бог", &seats), Some(Perspective::God));
     /// assert_eq!(Perspective::parse("1", &seats), Some(Perspective::Seat(0)));
