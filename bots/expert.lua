@@ -334,25 +334,18 @@ local function rethrow_choices(dice)
   return { keys = keys, counts = counts }
 end
 
--- The re-throw choices of hand i, from its canonical dice (the risk does
--- not depend on the order of the dice). Kept for the match.
-local CHOICES_OF = {}
-local function hand_choices(i)
-  local choices = CHOICES_OF[i]
-  if choices == nil then
-    choices = rethrow_choices(dice_of(HANDS[i]))
-    CHOICES_OF[i] = choices
-  end
-  return choices
-end
-
+-- CHOICES_OF[i]: the re-throw choices of hand i, from its canonical dice
+-- (the risk does not depend on the order of the dice).
 -- SUBSETS[m][i]: the keys of hand i's distinct ways to keep m dice.
-local function build_subsets()
+local CHOICES_OF = {}
+local function build_choices()
   for m = 0, 5 do
     SUBSETS[m] = {}
   end
   for i = 1, NH do
-    local keys, seen = hand_choices(i).keys, {}
+    local choices = rethrow_choices(dice_of(HANDS[i]))
+    CHOICES_OF[i] = choices
+    local keys, seen = choices.keys, {}
     for m = 0, 5 do
       SUBSETS[m][i] = {}
     end
@@ -691,7 +684,7 @@ local ready = false
 local function ensure_tables()
   if not ready then
     build_hand_tables()
-    build_subsets()
+    build_choices()
     build_bins()
     ready = true
   end
@@ -1227,7 +1220,7 @@ function bot.challenge(view)
     end
     local x = memo[i]
     if x == nil then
-      x = best_choice(hand_choices(i), tables, cache)
+      x = best_choice(CHOICES_OF[i], tables, cache)
       memo[i] = x
     end
     risk = risk + x

@@ -2,7 +2,7 @@
 
 use super::error::{ConfigError, Problem};
 use super::raw::Table;
-use crate::setup::BotParams;
+use crate::setup::{BotParams, ParamProblem};
 
 /// Reads a seat's `params` table: every key a parameter name, every value
 /// a number, a string or a boolean (see [`BotParams::insert`]).
@@ -11,15 +11,15 @@ pub(crate) fn read_params(t: &Table<'_, '_>) -> Result<BotParams, ConfigError> {
     for (name, span) in t.keys() {
         let Some(f) = t.field(name) else { continue };
         let value = t.param_value(&f)?;
-        // A bad name is shown at the key, a bad value at the value.
-        let at = if BotParams::is_name(name) {
-            f.span()
-        } else {
-            span
-        };
-        params
-            .insert(name, value)
-            .map_err(|problem| t.bad_value(&at, name, Problem::BadParam(problem)))?;
+        params.insert(name, value).map_err(|problem| {
+            // A bad name is shown at the key, anything else at the value.
+            let at = if problem == ParamProblem::BadName {
+                &span
+            } else {
+                &f.span()
+            };
+            t.bad_value(at, name, Problem::BadParam(problem))
+        })?;
     }
     Ok(params)
 }

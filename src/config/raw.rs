@@ -340,20 +340,12 @@ impl<'t, 'i> Table<'t, 'i> {
     /// Reads `f` as a bot parameter's value: a boolean, an integer, a
     /// float or a string (an infinite or NaN float is left to the caller).
     pub(crate) fn param_value(&self, f: &Field<'_, '_>) -> Result<ParamValue, ConfigError> {
-        let text = |s: &str| self.o.snippet(&f.span()).unwrap_or(s).to_string();
         match f.value.get_ref() {
             DeValue::Boolean(b) => Ok(ParamValue::Bool(*b)),
             DeValue::String(s) => Ok(ParamValue::Text(s.to_string())),
-            DeValue::Integer(int) => match i64::from_str_radix(int.as_str(), int.radix()) {
-                Ok(n) => Ok(ParamValue::Int(n)),
-                Err(_) => Err(self.o.at(
-                    &f.span(),
-                    &f.path,
-                    Problem::NotInteger {
-                        value: quote(&text(int.as_str())),
-                    },
-                )),
-            },
+            DeValue::Integer(_) => Ok(ParamValue::Int(
+                self.integer_value(f, i64::MIN, i64::MAX)?.into_inner(),
+            )),
             // TOML's float syntax is a subset of Rust's (inf and nan included).
             DeValue::Float(x) => match x.as_str().parse::<f64>() {
                 Ok(v) => Ok(ParamValue::Float(v)),

@@ -87,21 +87,24 @@ impl BotParams {
     /// Adds a parameter, or says why it cannot be one. A name given twice
     /// keeps the last value.
     pub fn insert(&mut self, name: &str, value: ParamValue) -> Result<(), ParamProblem> {
-        if !Self::is_name(name) {
-            return Err(ParamProblem::BadName);
-        }
-        match &value {
-            ParamValue::Float(x) if !x.is_finite() => return Err(ParamProblem::NotFinite),
-            ParamValue::Text(s) if s.len() > Self::MAX_TEXT_BYTES => {
-                return Err(ParamProblem::TextTooLong);
-            }
-            _ => {}
-        }
+        Self::check(name, &value)?;
         if self.0.len() >= Self::MAX_PARAMS && !self.0.contains_key(name) {
             return Err(ParamProblem::TooMany);
         }
         self.0.insert(name.to_string(), value);
         Ok(())
+    }
+
+    /// What is wrong with one entry, if anything (the count aside).
+    fn check(name: &str, value: &ParamValue) -> Result<(), ParamProblem> {
+        if !Self::is_name(name) {
+            return Err(ParamProblem::BadName);
+        }
+        match value {
+            ParamValue::Float(x) if !x.is_finite() => Err(ParamProblem::NotFinite),
+            ParamValue::Text(s) if s.len() > Self::MAX_TEXT_BYTES => Err(ParamProblem::TextTooLong),
+            _ => Ok(()),
+        }
     }
 
     /// Whether `name` can name a parameter: a Lua identifier (letters,
@@ -135,11 +138,10 @@ impl BotParams {
     /// Whether every entry obeys [`BotParams::insert`]'s rules (for
     /// parameters read from a replay or a message rather than built).
     pub fn is_valid(&self) -> bool {
-        let mut checked = BotParams::default();
         self.0.len() <= Self::MAX_PARAMS
             && self
                 .iter()
-                .all(|(name, value)| checked.insert(name, value.clone()).is_ok())
+                .all(|(name, value)| Self::check(name, value).is_ok())
     }
 }
 
