@@ -186,7 +186,7 @@ fn tournament_line(file: &str, games: u32) -> (u64, u64, u64, u64) {
 }
 
 /// The hardest lines of docs/strength.md, short: the same files, seats
-/// rotated and duplicate dice, a few hundred games in all (1,170). The bounds sit
+/// rotated and duplicate dice, a few hundred games in all (1,410). The bounds sit
 /// below today's counts and above what the expert before issue #12 won
 /// where it was trapped, so a broken belief or a lost model fails them.
 /// The runs are seeded, so the counts are the same on every run.
@@ -226,6 +226,11 @@ fn expert_holds_its_own_against_the_hardest_arena_bots() {
         // 4 players: expert_v1 and both variants, chance 1/4 (45 of 120;
         // before: 43).
         ("arena4-h.toml", 120, 32),
+        // Two mirror hunters, whose lies jump like their true claims
+        // (70 of 120; chance 40; the expert before the mimic style: 38),
+        // and heads-up against one (76; chance 60; before: 44).
+        ("arena-mirror_hunter.toml", 120, 54),
+        ("heads-up-arena-mirror_hunter.toml", 120, 64),
     ];
     for (file, games, least) in lines {
         let (wins, played, penalties, dq) = tournament_line(file, games);
