@@ -37,11 +37,13 @@
 --
 -- 3. For each opponent, when he challenges: a family of threshold rules
 --    ("doubts claims whose fresh-throw chance is below t, giving a claimer
---    who kept more dice some credit", and "doubts a raise that keeping the
---    first 5 - k dice of the claim before reaches with chance below t",
---    which is how a careful player reads a keep-all raise) plus
---    "challenges at random", each weighted by how well it predicted his
---    answers so far. The family is read twice, once for a strict player
+--    who kept more dice some credit", and "doubts a raise that is true
+--    with chance below t for a reader who knows the claimer kept the first
+--    5 - k dice of the claim before, or the dice he was passed, and reads
+--    the claim as model 2 does", which is how a careful player reads a
+--    raise: not "can those dice reach it?" but "would a player whose dice
+--    got there have said that?") plus "challenges at random", each
+--    weighted by how well it predicted his answers so far. The family is read twice, once for a strict player
 --    and once for one who strays from his rule more often, and the two
 --    readings are weighted the same way. This gives the chance that he challenges any claim
 --    the bot might make, after any re-throw.
@@ -390,6 +392,19 @@ local NSTYLES = 5
 -- at a 3-player table; with it, 60% (900 games).
 local STYLE_PRIOR = { 0.6, 0.15, 0.05, 0.2, 0.1 }
 
+-- The numbers of the styles, shared by claim_likelihood and read_of.
+-- Truthful: the truth, a small bluff above it, an under-call, and a floor
+-- spread over every legal claim.
+local T_EXACT, T_BLUFF, T_UNDER, T_FLOOR = 0.9, 0.07, 0.03, 0.03
+-- Truthful and under, when the hand cannot beat the claim to beat: the
+-- smallest lie, or a lie GEO further up.
+local FORCED_STEP, FORCED_FURTHER = 0.85, 0.15
+-- Under: spread over the claims between, plus the smallest step.
+local U_SPREAD, U_STEP, U_FLOOR = 0.6, 0.4, 0.05
+-- Bold: B_MIN to B_MAX hands above; mimic's floor.
+local B_MIN, B_MAX, B_FLOOR, M_FLOOR = 3, 15, 0.1, 0.05
+local B_SPAN = B_MAX - B_MIN + 1
+
 -- `ml` (the mimic style only): the chance of strength c among the hands
 -- the belief allowed above p when he claimed.
 local function claim_likelihood(style, c, h, p, ml)
@@ -404,7 +419,7 @@ local function claim_likelihood(style, c, h, p, ml)
     else
       base = ml
     end
-    return 0.95 * base + 0.05 / legal
+    return (1 - M_FLOOR) * base + M_FLOOR / legal
   end
   local base
   if style == UNDER then
@@ -415,34 +430,34 @@ local function claim_likelihood(style, c, h, p, ml)
       if c > h then
         base = 0
       else
-        base = 0.6 / (h - p)
+        base = U_SPREAD / (h - p)
         if c == p + 1 then
-          base = base + 0.4
+          base = base + U_STEP
         end
       end
     elseif c == p + 1 then
-      base = 0.85
+      base = FORCED_STEP
     else
-      base = 0.15 * GEO[c - p - 1]
+      base = FORCED_FURTHER * GEO[c - p - 1]
     end
-    return 0.95 * base + 0.05 / legal
+    return (1 - U_FLOOR) * base + U_FLOOR / legal
   elseif style == TRUTHFUL then
     -- The truth when it beats the claim to beat (now and then a small
     -- bluff above it, or an under-call); otherwise the smallest lie.
     if h > p then
       if c == h then
-        base = 0.9
+        base = T_EXACT
       elseif c > h then
-        base = 0.07 * GEO[c - h]
+        base = T_BLUFF * GEO[c - h]
       else
-        base = 0.03 / (h - p - 1)
+        base = T_UNDER / (h - p - 1)
       end
     elseif c == p + 1 then
-      base = 0.85
+      base = FORCED_STEP
     else
-      base = 0.15 * GEO[c - p - 1]
+      base = FORCED_FURTHER * GEO[c - p - 1]
     end
-    return 0.97 * base + 0.03 / legal
+    return (1 - T_FLOOR) * base + T_FLOOR / legal
   end
   -- Bold: 3 to 15 hands above the higher of what he holds and what he
   -- must beat (jumps past the top hand land on it).
@@ -450,16 +465,16 @@ local function claim_likelihood(style, c, h, p, ml)
   local j = c - from
   if c == NS then
     local lo = NS - from
-    if lo < 3 then
-      lo = 3
+    if lo < B_MIN then
+      lo = B_MIN
     end
-    base = lo <= 15 and (16 - lo) / 13 or 0
-  elseif j >= 3 and j <= 15 then
-    base = 1 / 13
+    base = lo <= B_MAX and (B_MAX + 1 - lo) / B_SPAN or 0
+  elseif j >= B_MIN and j <= B_MAX then
+    base = 1 / B_SPAN
   else
     base = 0
   end
-  return 0.9 * base + 0.1 / legal
+  return (1 - B_FLOOR) * base + B_FLOOR / legal
 end
 
 ---------------------------------------------------------------------------
@@ -475,18 +490,25 @@ local THRESHOLDS = { 0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.16, 0.2, 0.25,
 local NT = #THRESHOLDS
 local CREDITS = { 0, 0.5, 1 }
 local NC = #CREDITS
--- One more group of rules scores a raise by what the claimer's kept dice
--- make likely if he kept the first 5 - k dice of the claim before: the
--- chance of reaching the claim from there. This is how a careful answerer
--- reads "kept all five and raised": the raise must come from the dice
--- claimed before.
--- A last group reads a raise as the player who passed the dice does: he
--- knows the hand he passed, and keeping the first 5 - k dice of that hand
--- is what the claimer can reach. Where that hand is not known to me the
--- rule scores like the kept-dice rule.
--- Groups 1..NC are the credits; then the kept-dice and passed-dice groups.
-local KEPT, PASSED = NC + 1, NC + 2
-local NG = PASSED
+-- Two more groups of rules score a raise by the dice the claimer kept, if
+-- he kept the first 5 - k dice of the claim before: the chance of reaching
+-- the claim from there. This is how a careful answerer reads "kept all
+-- five and raised": the raise must come from the dice claimed before.
+-- Two last groups do the same from the hand the claimer was passed, as the
+-- player who passed it reads the raise: he knows that hand. Where it is
+-- not known to me they score like the kept-dice groups.
+-- Of each pair, one rule scores by reach and one by reading: the chance
+-- that the raise is true for a reader who knows those dice and reads the
+-- claim as model 2 does (`read_of` below). The two differ on "kept the
+-- nines, threw one die and said a pair of tens": his dice reach it half
+-- the time (two pairs, three nines), but a player who got there would
+-- have said so. Players of both kinds exist: with the reading rules alone
+-- two `mirror_hunter`s, who answer by reach, held the bot to 22% of 120
+-- games; with the reach rules alone two players who answer by the shape
+-- of a raise (bots/arena/cat_hunter.lua) held it to 35% of 1,500.
+-- Groups 1..NC are the credits; then the four groups of the dice kept.
+local KEPT, PASSED, KEPT_READ, PASSED_READ = NC + 1, NC + 2, NC + 3, NC + 4
+local NG = PASSED_READ
 local OPEN = 6 -- the "k" of an opening claim in tables indexed by k
 
 local function normalise(w, floor)
@@ -502,6 +524,10 @@ end
 -- Weights: open[t], t = 1..NT, and open[NT + 1] for "random";
 -- after[(g - 1) * NT + t] for group g (a credit, KEPT or PASSED),
 -- and after[NG * NT + 1] for "random".
+-- The four groups of the dice kept start at half the weight of a credit
+-- rule: together two fifths of the rules, as the two groups by reach
+-- alone had before the reading rules came.
+local KEPT_PRIOR = 0.5
 local function new_rules()
   local open, after = {}, {}
   for t = 1, NT do
@@ -509,7 +535,7 @@ local function new_rules()
   end
   open[NT + 1] = 2
   for i = 1, NG * NT do
-    after[i] = 1
+    after[i] = i > NC * NT and KEPT_PRIOR or 1
   end
   after[NG * NT + 1] = 2
   normalise(open, 0)
@@ -606,6 +632,95 @@ local function prefix_tail(p, k)
   return hand_tail(0, k)
 end
 
+-- read_of(tail, p)[s]: the chance that a claim of strength s over p is
+-- true for a reader who knows that the claimer's hand has the tail `tail`
+-- (tail[x]: the chance of strength x or more) and reads claims as model 2
+-- does with no record of the claimer: the prior style weights. This is how
+-- a careful answerer reads a raise from the dice the claimer kept or the
+-- dice he passed: not "can those dice reach the claim?" but "would a
+-- player holding what those dice make have named it?". A raise from a
+-- pair of nines to the lowest pair of tens after throwing one die is
+-- reachable half the time (two pairs, three nines), but a player who got
+-- there would say so. One sweep each way; cached with the tail.
+local function read_of(tail, p)
+  local reads = tail.reads
+  if reads == nil then
+    reads = {}
+    tail.reads = reads
+  end
+  local out = reads[p]
+  if out then
+    return out
+  end
+  out = {}
+  local function b(x)
+    return tail[x] - (tail[x + 1] or 0)
+  end
+  local function at_most(x) -- the chance of strength x or less
+    return 1 - (tail[x + 1] or 0)
+  end
+  local legal = NS - p
+  local below = at_most(p) -- his hand cannot beat p
+  local above = 1 - below
+  local wt, wb, wr, wu, wm = STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3], STYLE_PRIOR[4], STYLE_PRIOR[5]
+  -- Suffix sums of the under-calls: sum over h > s of b(h) / (h - p - 1)
+  -- (truthful) and over h >= s of b(h) / (h - p) (under-claims).
+  local under_t, under_u = {}, {}
+  local acc_t, acc_u = 0, 0
+  for s = NS, p + 1, -1 do
+    under_t[s] = acc_t
+    local bs = b(s)
+    acc_u = acc_u + bs / (s - p)
+    under_u[s] = acc_u
+    if s - p - 1 > 0 then
+      acc_t = acc_t + bs / (s - p - 1)
+    end
+  end
+  -- The bold style's claims of the top hand, from every hand below it
+  -- (a hand that cannot beat p jumps from p).
+  local function to_top(from)
+    local lo = math.max(B_MIN, NS - from)
+    return lo <= B_MAX and (B_MAX + 1 - lo) / B_SPAN or 0
+  end
+  local bold_top = below * to_top(p)
+  for h = p + 1, NS - 1 do
+    bold_top = bold_top + b(h) * to_top(h)
+  end
+  local small = 0 -- sum over p < h < s of b(h) * GEO[s - h]
+  for s = p + 1, NS do
+    local t, bs = tail[s], b(s)
+    local forced = s == p + 1 and FORCED_STEP or FORCED_FURTHER * GEO[s - p - 1]
+    local bold_lie -- hands B_MIN to B_MAX below s, or p there
+    if s == NS then
+      bold_lie = bold_top
+    else
+      local hi, lo = s - B_MIN, math.max(p, s - B_MAX - 1)
+      bold_lie = hi > lo and (at_most(hi) - at_most(lo)) / B_SPAN or 0
+      if s - p >= B_MIN and s - p <= B_MAX then
+        bold_lie = bold_lie + below / B_SPAN
+      end
+    end
+    -- Each style: (1 - floor) * [its own chance] + floor / legal, summed
+    -- over the hands that make the claim true, then over the others.
+    local true_part = wt * ((1 - T_FLOOR) * (T_EXACT * bs + T_UNDER * under_t[s]) + T_FLOOR / legal * t)
+      + wu * ((1 - U_FLOOR) * (U_SPREAD * under_u[s] + (s == p + 1 and U_STEP * t or 0)) + U_FLOOR / legal * t)
+      + wr * t / legal
+      + wb * (B_FLOOR / legal * t + (s == NS and (1 - B_FLOOR) * bs * to_top(NS) or 0))
+      + wm * ((1 - M_FLOOR) * bs + M_FLOOR / legal * t)
+    local rest = 1 - t
+    local lie_part = wt * ((1 - T_FLOOR) * (T_BLUFF * small + below * forced) + T_FLOOR / legal * rest)
+      + wu * ((1 - U_FLOOR) * below * forced + U_FLOOR / legal * rest)
+      + wr * rest / legal
+      + wb * ((1 - B_FLOOR) * bold_lie + B_FLOOR / legal * rest)
+      + wm * ((1 - M_FLOOR) * (above > 0 and below * bs / above or 0) + M_FLOOR / legal * rest)
+    local all = true_part + lie_part
+    out[s] = all > 0 and true_part / all or 0
+    small = GEO_R * small + (1 - GEO_R) * bs
+  end
+  reads[p] = out
+  return out
+end
+
 -- The tail of the passed-dice rule: from the hand passed (index `base`)
 -- when I know it, otherwise from the claim before.
 local function base_tail(p, k, base)
@@ -655,10 +770,15 @@ local function learn_answer(pl, s, k, challenged, prev, base)
         says[(c - 1) * NT + t] = score < THRESHOLDS[t]
       end
     end
-    local kept, passed = prefix_tail(prev or 0, k)[s], base_tail(prev or 0, k, base)[s]
+    local pv = prev or 0
+    local kept, passed = prefix_tail(pv, k), base_tail(pv, k, base)
+    local kept_read, passed_read = read_of(kept, pv)[s], read_of(passed, pv)[s]
+    kept, passed = kept[s], passed[s]
     for t = 1, NT do
       says[(KEPT - 1) * NT + t] = kept < THRESHOLDS[t]
       says[(PASSED - 1) * NT + t] = passed < THRESHOLDS[t]
+      says[(KEPT_READ - 1) * NT + t] = kept_read < THRESHOLDS[t]
+      says[(PASSED_READ - 1) * NT + t] = passed_read < THRESHOLDS[t]
     end
   end
   local readings = pl.readings
@@ -695,6 +815,15 @@ local function build_bins()
       BIN[k][c] = bins
     end
   end
+end
+
+-- The first threshold above `score` (NT + 1: none).
+local function bin_of(score)
+  local t = NT + 1
+  while t > 1 and THRESHOLDS[t - 1] > score do
+    t = t - 1
+  end
+  return t
 end
 
 -- Builds the tables of the table's ranking, once per match.
@@ -783,19 +912,15 @@ local function challenge_chances(pl, k, prev, base)
     end
   else
     local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
-    -- The kept-dice rules: their bins follow the claim before.
-    local t4, pt, t = tails[KEPT], prefix_tail(prev or 0, k), NT + 1
-    local t5, bt, u = tails[PASSED], base_tail(prev or 0, k, base), NT + 1
-    for s = (prev or 0) + 1, NS do
-      local score = pt[s]
-      while t > 1 and THRESHOLDS[t - 1] > score do
-        t = t - 1
-      end
-      score = bt[s]
-      while u > 1 and THRESHOLDS[u - 1] > score do
-        u = u - 1
-      end
-      out[s] = floor + t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[t] + t5[u]
+    -- The groups of the dice kept: their scores follow the claim before,
+    -- and a reading is not monotone in the claim.
+    local pv = prev or 0
+    local pt, bt = prefix_tail(pv, k), base_tail(pv, k, base)
+    local pr, br = read_of(pt, pv), read_of(bt, pv)
+    local t4, t5, t6, t7 = tails[KEPT], tails[PASSED], tails[KEPT_READ], tails[PASSED_READ]
+    for s = pv + 1, NS do
+      out[s] = floor + t1[b1[s]] + t2[b2[s]] + t3[b3[s]]
+        + t4[bin_of(pt[s])] + t5[bin_of(bt[s])] + t6[bin_of(pr[s])] + t7[bin_of(br[s])]
     end
   end
   out[NS] = 1 -- the top hand is always challenged
@@ -1342,10 +1467,10 @@ local function log_models()
     local a, aw = best_of(rules.after, NG * NT + 1)
     local g, t = (a - 1) // NT + 1, THRESHOLDS[(a - 1) % NT + 1]
     local after = "random"
-    if g == PASSED then
-      after = string.format("passed-dice t=%s", t)
-    elseif g == KEPT then
-      after = string.format("kept-dice t=%s", t)
+    if g == PASSED or g == PASSED_READ then
+      after = string.format("passed-dice t=%s%s", t, g == PASSED_READ and " read" or "")
+    elseif g == KEPT or g == KEPT_READ then
+      after = string.format("kept-dice t=%s%s", t, g == KEPT_READ and " read" or "")
     elseif g <= NC then
       after = string.format("t=%s credit=%s", t, CREDITS[g])
     end
