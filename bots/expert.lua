@@ -653,8 +653,9 @@ local function read_of(tail, p)
     return out
   end
   out = {}
-  local function b(x)
-    return tail[x] - (tail[x + 1] or 0)
+  local b = {} -- b[x]: the chance of strength x exactly
+  for x = 1, NS do
+    b[x] = tail[x] - (tail[x + 1] or 0)
   end
   local function at_most(x) -- the chance of strength x or less
     return 1 - (tail[x + 1] or 0)
@@ -669,7 +670,7 @@ local function read_of(tail, p)
   local acc_t, acc_u = 0, 0
   for s = NS, p + 1, -1 do
     under_t[s] = acc_t
-    local bs = b(s)
+    local bs = b[s]
     acc_u = acc_u + bs / (s - p)
     under_u[s] = acc_u
     if s - p - 1 > 0 then
@@ -684,11 +685,21 @@ local function read_of(tail, p)
   end
   local bold_top = below * to_top(p)
   for h = p + 1, NS - 1 do
-    bold_top = bold_top + b(h) * to_top(h)
+    bold_top = bold_top + b[h] * to_top(h)
   end
+  -- Each style gives (1 - floor) * [its own chance] + floor / legal: the
+  -- sums over the hands that make the claim true, and over the others,
+  -- gather into these factors.
+  local c_floor = (wt * T_FLOOR + wu * U_FLOOR + wr + wb * B_FLOOR + wm * M_FLOOR) / legal
+  local c_exact = wt * (1 - T_FLOOR) * T_EXACT + wm * (1 - M_FLOOR)
+  local c_under_t, c_bluff = wt * (1 - T_FLOOR) * T_UNDER, wt * (1 - T_FLOOR) * T_BLUFF
+  local c_under_u, c_step = wu * (1 - U_FLOOR) * U_SPREAD, wu * (1 - U_FLOOR) * U_STEP
+  local c_forced = wt * (1 - T_FLOOR) + wu * (1 - U_FLOOR)
+  local c_bold, c_top = wb * (1 - B_FLOOR), wb * (1 - B_FLOOR) * to_top(NS)
+  local c_mimic = wm * (1 - M_FLOOR)
   local small = 0 -- sum over p < h < s of b(h) * GEO[s - h]
   for s = p + 1, NS do
-    local t, bs = tail[s], b(s)
+    local t, bs = tail[s], b[s]
     local forced = s == p + 1 and FORCED_STEP or FORCED_FURTHER * GEO[s - p - 1]
     local bold_lie -- hands B_MIN to B_MAX below s, or p there
     if s == NS then
@@ -700,19 +711,11 @@ local function read_of(tail, p)
         bold_lie = bold_lie + below / B_SPAN
       end
     end
-    -- Each style: (1 - floor) * [its own chance] + floor / legal, summed
-    -- over the hands that make the claim true, then over the others.
-    local true_part = wt * ((1 - T_FLOOR) * (T_EXACT * bs + T_UNDER * under_t[s]) + T_FLOOR / legal * t)
-      + wu * ((1 - U_FLOOR) * (U_SPREAD * under_u[s] + (s == p + 1 and U_STEP * t or 0)) + U_FLOOR / legal * t)
-      + wr * t / legal
-      + wb * (B_FLOOR / legal * t + (s == NS and (1 - B_FLOOR) * bs * to_top(NS) or 0))
-      + wm * ((1 - M_FLOOR) * bs + M_FLOOR / legal * t)
+    local true_part = c_exact * bs + c_under_t * under_t[s] + c_floor * t + c_under_u * under_u[s]
+      + (s == p + 1 and c_step * t or 0) + (s == NS and c_top * bs or 0)
     local rest = 1 - t
-    local lie_part = wt * ((1 - T_FLOOR) * (T_BLUFF * small + below * forced) + T_FLOOR / legal * rest)
-      + wu * ((1 - U_FLOOR) * below * forced + U_FLOOR / legal * rest)
-      + wr * rest / legal
-      + wb * ((1 - B_FLOOR) * bold_lie + B_FLOOR / legal * rest)
-      + wm * ((1 - M_FLOOR) * (above > 0 and below * bs / above or 0) + M_FLOOR / legal * rest)
+    local lie_part = c_bluff * small + c_forced * below * forced + c_floor * rest + c_bold * bold_lie
+      + (above > 0 and c_mimic * below * bs / above or 0)
     local all = true_part + lie_part
     out[s] = all > 0 and true_part / all or 0
     small = GEO_R * small + (1 - GEO_R) * bs
@@ -826,6 +829,44 @@ local function bin_of(score)
   return t
 end
 
+-- The bins of a tail's scores (it falls as the claim rises, so one
+-- sweep), and of its readings over p: cached with the tail, for every
+-- player's chances.
+local function tail_bins(tail)
+  local bins = tail.bins
+  if bins == nil then
+    bins = {}
+    local t = NT + 1
+    for s = 1, NS do
+      local score = tail[s]
+      while t > 1 and THRESHOLDS[t - 1] > score do
+        t = t - 1
+      end
+      bins[s] = t
+    end
+    tail.bins = bins
+  end
+  return bins
+end
+
+local function read_bins(tail, p)
+  local all = tail.read_bins
+  if all == nil then
+    all = {}
+    tail.read_bins = all
+  end
+  local bins = all[p]
+  if bins == nil then
+    bins = {}
+    local scores = read_of(tail, p)
+    for s = p + 1, NS do
+      bins[s] = bin_of(scores[s])
+    end
+    all[p] = bins
+  end
+  return bins
+end
+
 -- Builds the tables of the table's ranking, once per match.
 local ready = false
 local function ensure_tables()
@@ -916,11 +957,10 @@ local function challenge_chances(pl, k, prev, base)
     -- and a reading is not monotone in the claim.
     local pv = prev or 0
     local pt, bt = prefix_tail(pv, k), base_tail(pv, k, base)
-    local pr, br = read_of(pt, pv), read_of(bt, pv)
+    local b4, b5, b6, b7 = tail_bins(pt), tail_bins(bt), read_bins(pt, pv), read_bins(bt, pv)
     local t4, t5, t6, t7 = tails[KEPT], tails[PASSED], tails[KEPT_READ], tails[PASSED_READ]
     for s = pv + 1, NS do
-      out[s] = floor + t1[b1[s]] + t2[b2[s]] + t3[b3[s]]
-        + t4[bin_of(pt[s])] + t5[bin_of(bt[s])] + t6[bin_of(pr[s])] + t7[bin_of(br[s])]
+      out[s] = floor + t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[b4[s]] + t5[b5[s]] + t6[b6[s]] + t7[b7[s]]
     end
   end
   out[NS] = 1 -- the top hand is always challenged
