@@ -591,6 +591,9 @@ end
 local PREFIX, prefix_count = {}, 0
 -- hand_tail(i, k): the same from hand index i (0: nothing kept).
 local function hand_tail(i, k)
+  if i == 0 or k == 5 then
+    i, k = 0, 5 -- a fresh throw: the same tail from every hand
+  end
   local id = i * 8 + k
   local tail = PREFIX[id]
   if tail then
@@ -602,12 +605,7 @@ local function hand_tail(i, k)
   if prefix_count > 300 then
     PREFIX, prefix_count = {}, 0
   end
-  local kept_key = 0
-  if i > 0 then
-    kept_key = KEEP[5 - k][i]
-  else
-    k = 5
-  end
+  local kept_key = KEEP[5 - k][i] or 0
   local cnt = {}
   for x = 1, NS do
     cnt[x] = 0
@@ -644,18 +642,15 @@ end
 -- player holding what those dice make have named it?". A raise from a
 -- pair of nines to the lowest pair of tens after throwing one die is
 -- reachable half the time (two pairs, three nines), but a player who got
--- there would say so. One sweep each way; cached with the tail.
-local function read_of(tail, p)
-  local reads = tail.reads
-  if reads == nil then
-    reads = {}
-    tail.reads = reads
-  end
-  local out = reads[p]
-  if out then
+-- there would say so. One sweep each way.
+local function read_sweep(tail, p)
+  local out = {}
+  if (tail[p + 1] or 0) == 0 then
+    for s = p + 1, NS do
+      out[s] = 0 -- he cannot beat p: every raise is a lie
+    end
     return out
   end
-  out = {}
   local b = {} -- b[x]: the chance of strength x exactly
   for x = 1, NS do
     b[x] = tail[x] - (tail[x + 1] or 0)
@@ -723,8 +718,27 @@ local function read_of(tail, p)
     out[s] = all > 0 and true_part / all or 0
     small = GEO_R * small + (1 - GEO_R) * bs
   end
-  reads[p] = out
   return out
+end
+
+-- What `build(tail, p)` gives, cached with the tail under `field` and p.
+local function per_claim(tail, field, p, build)
+  local all = tail[field]
+  if all == nil then
+    all = {}
+    tail[field] = all
+  end
+  local out = all[p]
+  if out == nil then
+    out = build(tail, p)
+    all[p] = out
+  end
+  return out
+end
+
+-- read_sweep, cached with the tail.
+local function read_of(tail, p)
+  return per_claim(tail, "reads", p, read_sweep)
 end
 
 -- The tail of the passed-dice rule: from the hand passed (index `base`)
@@ -799,6 +813,27 @@ local function learn_answer(pl, s, k, challenged, prev, base)
   pl.q = {} -- the cached chances are stale
 end
 
+-- The first threshold above `score` (NT + 1: none), searching down from
+-- bin `from` (default: the top).
+local function bin_of(score, from)
+  local t = from or NT + 1
+  while t > 1 and THRESHOLDS[t - 1] > score do
+    t = t - 1
+  end
+  return t
+end
+
+-- The bins of scores[1..NS] when they fall as the claim rises: the bin
+-- only moves down, so one sweep.
+local function falling_bins(scores)
+  local bins, t = {}, NT + 1
+  for s = 1, NS do
+    t = bin_of(scores[s], t)
+    bins[s] = t
+  end
+  return bins
+end
+
 -- BIN[k][c][s]: the first threshold above the score of a claim of
 -- strength s by a claimer who re-threw k dice (k = OPEN: opening), under
 -- credit c. Static, so computed once.
@@ -807,67 +842,37 @@ local function build_bins()
   for k = 0, OPEN do
     BIN[k] = {}
     for c = 1, (k == OPEN and 1 or NC) do
-      -- The score falls as the claim rises, so the first threshold above
-      -- it only moves down: one sweep.
-      local bins = {}
-      local t = NT + 1
+      local scores = {}
       for s = 1, NS do
-        local score = rule_score(FRESH_GE[s], k, CREDITS[c])
-        while t > 1 and THRESHOLDS[t - 1] > score do
-          t = t - 1
-        end
-        bins[s] = t
+        scores[s] = rule_score(FRESH_GE[s], k, CREDITS[c])
       end
-      BIN[k][c] = bins
+      BIN[k][c] = falling_bins(scores)
     end
   end
 end
 
--- The first threshold above `score` (NT + 1: none).
-local function bin_of(score)
-  local t = NT + 1
-  while t > 1 and THRESHOLDS[t - 1] > score do
-    t = t - 1
-  end
-  return t
-end
-
--- The bins of a tail's scores (it falls as the claim rises, so one
--- sweep), and of its readings over p: cached with the tail, for every
+-- The bins of a tail's scores (they fall as the claim rises), and of its
+-- readings over p (they need not fall): cached with the tail, for every
 -- player's chances.
 local function tail_bins(tail)
   local bins = tail.bins
   if bins == nil then
-    bins = {}
-    local t = NT + 1
-    for s = 1, NS do
-      local score = tail[s]
-      while t > 1 and THRESHOLDS[t - 1] > score do
-        t = t - 1
-      end
-      bins[s] = t
-    end
+    bins = falling_bins(tail)
     tail.bins = bins
   end
   return bins
 end
 
-local function read_bins(tail, p)
-  local all = tail.read_bins
-  if all == nil then
-    all = {}
-    tail.read_bins = all
-  end
-  local bins = all[p]
-  if bins == nil then
-    bins = {}
-    local scores = read_of(tail, p)
-    for s = p + 1, NS do
-      bins[s] = bin_of(scores[s])
-    end
-    all[p] = bins
+local function read_bin_sweep(tail, p)
+  local scores, bins = read_of(tail, p), {}
+  for s = p + 1, NS do
+    bins[s] = bin_of(scores[s])
   end
   return bins
+end
+
+local function read_bins(tail, p)
+  return per_claim(tail, "read_bins", p, read_bin_sweep)
 end
 
 -- Builds the tables of the table's ranking, once per match.
