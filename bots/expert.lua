@@ -586,24 +586,33 @@ local function player(seat)
   return pl
 end
 
+-- The tails made so far, in two generations: when the new one is full
+-- the old is dropped, and a tail still in use is carried over with its
+-- bins and readings.
+local TAILS, OLD_TAILS, tail_count = {}, {}, 0
+
 -- prefix_tail(p, k)[s]: the chance that keeping the first 5 - k dice of
 -- the claim before (strength p) and throwing k reaches strength s.
-local PREFIX, prefix_count = {}, 0
 -- hand_tail(i, k): the same from hand index i (0: nothing kept).
 local function hand_tail(i, k)
   if i == 0 or k == 5 then
     i, k = 0, 5 -- a fresh throw: the same tail from every hand
   end
   local id = i * 8 + k
-  local tail = PREFIX[id]
+  local tail = TAILS[id]
   if tail then
     return tail
   end
-  -- A tail carries its bins and readings (about 20 KB in all): 300 of
-  -- them keep this cache near a third of the 32 MiB a bot may use (`liar
-  -- check-bot --seed 1`: peak 10.6 MiB; at 600, 16.1 MiB).
-  if prefix_count > 300 then
-    PREFIX, prefix_count = {}, 0
+  -- A tail carries its bins and readings (about 20 KB in all): two
+  -- generations of 200 keep this cache near a third of the 32 MiB a bot
+  -- may use (`liar check-bot --seed 1`: peak 13.4 MiB).
+  if tail_count >= 200 then
+    TAILS, OLD_TAILS, tail_count = {}, TAILS, 0
+  end
+  tail = OLD_TAILS[id]
+  if tail then
+    TAILS[id], tail_count = tail, tail_count + 1
+    return tail
   end
   local kept_key = KEEP[5 - k][i] or 0
   local cnt = {}
@@ -621,8 +630,7 @@ local function hand_tail(i, k)
     acc = acc + cnt[x]
     tail[x] = acc
   end
-  PREFIX[id] = tail
-  prefix_count = prefix_count + 1
+  TAILS[id], tail_count = tail, tail_count + 1
   return tail
 end
 
@@ -651,15 +659,14 @@ local function read_sweep(tail, p)
     end
     return out
   end
-  local b = {} -- b[x]: the chance of strength x exactly
-  for x = 1, NS do
+  -- This sweep is the answerer's hot path: at_most(x), the chance of
+  -- strength x or less, is written out as 1 - (tail[x + 1] or 0).
+  local b = {} -- b[x]: the chance of strength x exactly, for x > p
+  for x = p + 1, NS do
     b[x] = tail[x] - (tail[x + 1] or 0)
   end
-  local function at_most(x) -- the chance of strength x or less
-    return 1 - (tail[x + 1] or 0)
-  end
   local legal = NS - p
-  local below = at_most(p) -- his hand cannot beat p
+  local below = 1 - (tail[p + 1] or 0) -- his hand cannot beat p
   local above = 1 - below
   local wt, wb, wr, wu, wm = STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3], STYLE_PRIOR[4], STYLE_PRIOR[5]
   -- Suffix sums of the under-calls: sum over h > s of b(h) / (h - p - 1)
@@ -682,7 +689,7 @@ local function read_sweep(tail, p)
     return lo <= B_MAX and (B_MAX + 1 - lo) / B_SPAN or 0
   end
   local bold_top = below * to_top(p)
-  for h = p + 1, NS - 1 do
+  for h = math.max(p + 1, NS - B_MAX), NS - 1 do -- to_top is 0 below
     bold_top = bold_top + b[h] * to_top(h)
   end
   -- Each style gives (1 - floor) * [its own chance] + floor / legal: the
@@ -695,6 +702,7 @@ local function read_sweep(tail, p)
   local c_forced = wt * (1 - T_FLOOR) + wu * (1 - U_FLOOR)
   local c_bold, c_top = wb * (1 - B_FLOOR), wb * (1 - B_FLOOR) * to_top(NS)
   local c_mimic = wm * (1 - M_FLOOR)
+  local c_forced_below, c_mimic_below = c_forced * below, c_mimic * below
   local small = 0 -- sum over p < h < s of b(h) * GEO[s - h]
   for s = p + 1, NS do
     local t, bs = tail[s], b[s]
@@ -703,8 +711,11 @@ local function read_sweep(tail, p)
     if s == NS then
       bold_lie = bold_top
     else
-      local hi, lo = s - B_MIN, math.max(p, s - B_MAX - 1)
-      bold_lie = hi > lo and (at_most(hi) - at_most(lo)) / B_SPAN or 0
+      local hi, lo = s - B_MIN, s - B_MAX - 1
+      if lo < p then
+        lo = p
+      end
+      bold_lie = hi > lo and ((1 - (tail[hi + 1] or 0)) - (1 - (tail[lo + 1] or 0))) / B_SPAN or 0
       if s - p >= B_MIN and s - p <= B_MAX then
         bold_lie = bold_lie + below / B_SPAN
       end
@@ -712,8 +723,8 @@ local function read_sweep(tail, p)
     local true_part = c_exact * bs + c_under_t * under_t[s] + c_floor * t + c_under_u * under_u[s]
       + (s == p + 1 and c_step * t or 0) + (s == NS and c_top * bs or 0)
     local rest = 1 - t
-    local lie_part = c_bluff * small + c_forced * below * forced + c_floor * rest + c_bold * bold_lie
-      + (above > 0 and c_mimic * below * bs / above or 0)
+    local lie_part = c_bluff * small + c_forced_below * forced + c_floor * rest + c_bold * bold_lie
+      + (above > 0 and c_mimic_below * bs / above or 0)
     local all = true_part + lie_part
     out[s] = all > 0 and true_part / all or 0
     small = GEO_R * small + (1 - GEO_R) * bs
