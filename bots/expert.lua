@@ -50,7 +50,9 @@
 --
 -- With those, the risk of a claim is
 --     P(the next player challenges) * [the claim is a lie]
---   + P(he accepts) * P(the round comes back to me and I pay then);
+--   + P(he accepts) * P(the round comes back to me and I pay then),
+-- where a lie's P(challenge) is the higher of two: by all his rules, and
+-- by his fresh-throw rules alone (one game seldom tells the kinds apart);
 -- a re-throw minimises the expected risk of the best claim it leads to;
 -- a claim is challenged when the chance that it is true is lower than the
 -- risk of accepting it (which is the expected risk of the best re-throw
@@ -107,11 +109,13 @@ end
 local STARTER_BONUS = 0.02
 -- The challenge threshold is moved by up to this much either way.
 local CHALLENGE_JITTER = 0.03
--- Claims whose risk is within this much of the best are drawn at random.
--- Wide enough that a player who models my claims cannot pin them down: at
--- 0.01, two copies of expert_v1 drawing their own claims this widely held
--- me to 41.8% at a 3-player table (47.5% at 0.04).
-local CLAIM_SLACK = 0.04
+-- Claims whose risk is within this much of the best are drawn at random,
+-- so that a player who models my claims cannot pin them down. It was 0.04
+-- while two copies of a variant of expert_v1 that models claims could
+-- hold a narrower draw to 41.8% at a 3-player table; since the bot reads
+-- raises (model 3) it wins 56.8% against them at 0.01, and the wider draw
+-- cost 0.9 points against the bundled mixed table (docs/strength.md).
+local CLAIM_SLACK = 0.01
 -- Hands sampled from the belief to price accepting a claim.
 local SAMPLES = 16
 -- How often a threshold player does the other thing all the same. A
@@ -526,8 +530,12 @@ end
 -- and after[NG * NT + 1] for "random".
 -- The four groups of the dice kept start at half the weight of a credit
 -- rule: together two fifths of the rules, as the two groups by reach
--- alone had before the reading rules came.
+-- alone had before the reading rules came. The plain rules (no credit:
+-- the fresh-throw chance alone) start at twice a credit rule's weight:
+-- it is the rule most players who answer by the odds follow, and one game
+-- gives too few answers to find it from an even start.
 local KEPT_PRIOR = 0.5
+local PLAIN_PRIOR = 2
 local function new_rules()
   local open, after = {}, {}
   for t = 1, NT do
@@ -535,7 +543,7 @@ local function new_rules()
   end
   open[NT + 1] = 2
   for i = 1, NG * NT do
-    after[i] = i > NC * NT and KEPT_PRIOR or 1
+    after[i] = i > NC * NT and KEPT_PRIOR or (i <= NT and PLAIN_PRIOR or 1)
   end
   after[NG * NT + 1] = 2
   normalise(open, 0)
@@ -604,8 +612,9 @@ local function hand_tail(i, k)
     return tail
   end
   -- A tail carries its bins and readings (about 20 KB in all): two
-  -- generations of 200 keep this cache near a third of the 32 MiB a bot
-  -- may use (`liar check-bot --seed 1`: peak 13.4 MiB).
+  -- generations of 200 keep this cache to about a third of the 32 MiB a
+  -- bot may use (`liar check-bot --seed 1`: 13.0 MiB at the peak, the
+  -- bot's other state included).
   if tail_count >= 200 then
     TAILS, OLD_TAILS, tail_count = {}, TAILS, 0
   end
@@ -651,6 +660,16 @@ end
 -- pair of nines to the lowest pair of tens after throwing one die is
 -- reachable half the time (two pairs, three nines), but a player who got
 -- there would say so. One sweep each way.
+--
+-- The bold style's chance of claiming the top hand from a hand (or a
+-- claim to beat) of strength `from`.
+local function bold_to_top(from)
+  local lo = math.max(B_MIN, NS - from)
+  return lo <= B_MAX and (B_MAX + 1 - lo) / B_SPAN or 0
+end
+-- Scratch arrays of the sweep, filled afresh for every sweep (entries
+-- p + 1..NS): the sweep is hot, and new tables each time cost collections.
+local sweep_b, sweep_under_t, sweep_under_u = {}, {}, {}
 local function read_sweep(tail, p)
   local out = {}
   if (tail[p + 1] or 0) == 0 then
@@ -661,7 +680,7 @@ local function read_sweep(tail, p)
   end
   -- This sweep is the answerer's hot path: at_most(x), the chance of
   -- strength x or less, is written out as 1 - (tail[x + 1] or 0).
-  local b = {} -- b[x]: the chance of strength x exactly, for x > p
+  local b = sweep_b -- b[x]: the chance of strength x exactly, for x > p
   for x = p + 1, NS do
     b[x] = tail[x] - (tail[x + 1] or 0)
   end
@@ -671,7 +690,7 @@ local function read_sweep(tail, p)
   local wt, wb, wr, wu, wm = STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3], STYLE_PRIOR[4], STYLE_PRIOR[5]
   -- Suffix sums of the under-calls: sum over h > s of b(h) / (h - p - 1)
   -- (truthful) and over h >= s of b(h) / (h - p) (under-claims).
-  local under_t, under_u = {}, {}
+  local under_t, under_u = sweep_under_t, sweep_under_u
   local acc_t, acc_u = 0, 0
   for s = NS, p + 1, -1 do
     under_t[s] = acc_t
@@ -684,13 +703,9 @@ local function read_sweep(tail, p)
   end
   -- The bold style's claims of the top hand, from every hand below it
   -- (a hand that cannot beat p jumps from p).
-  local function to_top(from)
-    local lo = math.max(B_MIN, NS - from)
-    return lo <= B_MAX and (B_MAX + 1 - lo) / B_SPAN or 0
-  end
-  local bold_top = below * to_top(p)
-  for h = math.max(p + 1, NS - B_MAX), NS - 1 do -- to_top is 0 below
-    bold_top = bold_top + b[h] * to_top(h)
+  local bold_top = below * bold_to_top(p)
+  for h = math.max(p + 1, NS - B_MAX), NS - 1 do -- bold_to_top is 0 below
+    bold_top = bold_top + b[h] * bold_to_top(h)
   end
   -- Each style gives (1 - floor) * [its own chance] + floor / legal: the
   -- sums over the hands that make the claim true, and over the others,
@@ -700,7 +715,7 @@ local function read_sweep(tail, p)
   local c_under_t, c_bluff = wt * (1 - T_FLOOR) * T_UNDER, wt * (1 - T_FLOOR) * T_BLUFF
   local c_under_u, c_step = wu * (1 - U_FLOOR) * U_SPREAD, wu * (1 - U_FLOOR) * U_STEP
   local c_forced = wt * (1 - T_FLOOR) + wu * (1 - U_FLOOR)
-  local c_bold, c_top = wb * (1 - B_FLOOR), wb * (1 - B_FLOOR) * to_top(NS)
+  local c_bold, c_top = wb * (1 - B_FLOOR), wb * (1 - B_FLOOR) * bold_to_top(NS)
   local c_mimic = wm * (1 - M_FLOOR)
   local c_forced_below, c_mimic_below = c_forced * below, c_mimic * below
   local small = 0 -- sum over p < h < s of b(h) * GEO[s - h]
@@ -951,13 +966,20 @@ end
 -- The chance that `pl` challenges a claim, by strength, when the claimer
 -- re-threw k dice (k = OPEN: an opening claim) over a claim of strength
 -- prev: for every strength above prev, the claims that can be made.
--- Cached per player.
+-- A second table prices a lie: the higher of that chance and the chance
+-- under the fresh-throw rules alone (groups 1..NC, as if he were known to
+-- follow one of them). One game seldom tells the two kinds of answerer
+-- apart (docs/strength.md), and a lie that only the readers of kept dice
+-- would let pass, such as four of a kind over a full house after two
+-- thrown dice, is caught by every player who answers by the odds.
+-- Both are cached per player.
 local function challenge_chances(pl, k, prev, base)
   local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
-  local out = pl.q[id]
-  if out then
-    return out
+  local cached = pl.q[id]
+  if cached then
+    return cached.all, cached.lie
   end
+  local out, lie
   local kind, groups = "after", NG
   if k == OPEN then
     kind, groups = "open", 1
@@ -970,6 +992,7 @@ local function challenge_chances(pl, k, prev, base)
     for s = 1, NS do
       out[s] = floor + t1[b1[s]]
     end
+    lie = out
   else
     local t1, t2, t3, b1, b2, b3 = tails[1], tails[2], tails[3], bins[1], bins[2], bins[3]
     -- The groups of the dice kept: their scores follow the claim before,
@@ -978,13 +1001,22 @@ local function challenge_chances(pl, k, prev, base)
     local pt, bt = prefix_tail(pv, k), base_tail(pv, k, base)
     local b4, b5, b6, b7 = tail_bins(pt), tail_bins(bt), read_bins(pt, pv), read_bins(bt, pv)
     local t4, t5, t6, t7 = tails[KEPT], tails[PASSED], tails[KEPT_READ], tails[PASSED_READ]
+    -- The fresh-throw rules' own chance: their challenging weight over
+    -- their whole weight, read with the strict noise.
+    local fresh_all, e = t1[1] + t2[1] + t3[1], RULE_NOISES[1]
+    lie = {}
     for s = pv + 1, NS do
-      out[s] = floor + t1[b1[s]] + t2[b2[s]] + t3[b3[s]] + t4[b4[s]] + t5[b5[s]] + t6[b6[s]] + t7[b7[s]]
+      local fresh = t1[b1[s]] + t2[b2[s]] + t3[b3[s]]
+      local x = floor + fresh + t4[b4[s]] + t5[b5[s]] + t6[b6[s]] + t7[b7[s]]
+      out[s] = x
+      local harsh = e + (1 - 2 * e) * fresh / fresh_all
+      lie[s] = harsh > x and harsh or x
     end
+    lie[NS] = 1
   end
   out[NS] = 1 -- the top hand is always challenged
-  pl.q[id] = out
-  return out
+  pl.q[id] = { all = out, lie = lie }
+  return out, lie
 end
 
 -- Updates the style weights of `pl` by the chance each style gave to what
@@ -1313,7 +1345,7 @@ end
 -- last two his chance to beat s is taken from REACH, the chance of beating
 -- s from a hand of strength s itself (less for a lie: he gets weaker dice).
 local function best_claim_risk(back, nxt, p, k, base)
-  local q = challenge_chances(player(nxt), k, p, base)
+  local q, q_lie = challenge_chances(player(nxt), k, p, base)
   local out, lie = {}, {}
   -- Upwards: out[h] = the best of the under-calls below h and the exact
   -- claim; lie risks are kept for the way down.
@@ -1326,7 +1358,8 @@ local function best_claim_risk(back, nxt, p, k, base)
     if kept < best_under then
       best_under = kept
     end
-    lie[s] = qs + kept * RETURN_LIE[s]
+    local ql = q_lie[s]
+    lie[s] = ql + (1 - ql) * b * RETURN_LIE[s]
   end
   -- Downwards: a lie above h may be better still.
   local best_lie = math.huge
@@ -1470,16 +1503,17 @@ function bot.claim(view)
   if k ~= OPEN and r.passer == nxt then
     base = r.recv
   end
-  local q = challenge_chances(player(nxt), k, p, base)
+  local q, q_lie = challenge_chances(player(nxt), k, p, base)
   local i = HAND_INDEX[view.hand]
   local h = STR[i]
   local reach = reach_profile(i)
   -- Price every legal claim, then draw among the near-best.
   local best, risk = math.huge, {}
   for s = p + 1, NS do
-    local x = (1 - q[s]) * back[s] * return_factor(reach[s])
+    local qs = s > h and q_lie[s] or q[s]
+    local x = (1 - qs) * back[s] * return_factor(reach[s])
     if s > h then
-      x = x + q[s]
+      x = x + qs
     end
     risk[s] = x
     if x < best then
