@@ -111,10 +111,11 @@ local STARTER_BONUS = 0.02
 local CHALLENGE_JITTER = 0.03
 -- Claims whose risk is within this much of the best are drawn at random,
 -- so that a player who models my claims cannot pin them down. It was 0.04
--- while two copies of a variant of expert_v1 that models claims could
--- hold a narrower draw to 41.8% at a 3-player table; since the bot reads
--- raises (model 3) it wins 56.8% against them at 0.01, and the wider draw
--- cost 0.9 points against the bundled mixed table (docs/strength.md).
+-- while two copies of a variant of expert_v1 that models claims held a
+-- narrower draw to 41.8% at a 3-player table. Since the bot reads raises
+-- (model 3) it wins 56.8% against them at 0.01 and 53.2% at 0.04, and the
+-- wider draw costs 0.9 points at the bundled 4-player table
+-- (docs/strength.md, "What was tried", eighth entry).
 local CLAIM_SLACK = 0.01
 -- Hands sampled from the belief to price accepting a claim.
 local SAMPLES = 16
@@ -970,8 +971,8 @@ end
 -- under the fresh-throw rules alone (groups 1..NC, as if he were known to
 -- follow one of them). One game seldom tells the two kinds of answerer
 -- apart (docs/strength.md), and a lie that only the readers of kept dice
--- would let pass, such as four of a kind over a full house after two
--- thrown dice, is caught by every player who answers by the odds.
+-- let pass, such as four of a kind over a full house after two thrown
+-- dice, is one that a player who answers by the odds alone catches.
 -- Both are cached per player.
 local function challenge_chances(pl, k, prev, base)
   local id = k == OPEN and OPEN or k + 8 * (prev or 0) + 8 * (NS + 1) * (base or 0)
