@@ -59,7 +59,30 @@ impl Category {
     pub fn is_straight(self) -> bool {
         matches!(self, Category::LowStraight | Category::HighStraight)
     }
+
+    /// The name replays write and bots see.
+    ///
+    /// ```
+    /// use liar::rules::Category;
+    /// assert_eq!(Category::OnePair.name(), "one-pair");
+    /// assert_eq!(Category::FiveOfAKind.name(), "five-of-a-kind");
+    /// ```
+    pub fn name(self) -> &'static str {
+        &CATEGORY_NAMES[self as usize]
+    }
 }
+
+/// Category names as the replay format writes them (serde's), in
+/// [`Category::ALL`] order.
+static CATEGORY_NAMES: LazyLock<Vec<String>> = LazyLock::new(|| {
+    Category::ALL
+        .iter()
+        .map(|c| match serde_json::to_value(c) {
+            Ok(serde_json::Value::String(name)) => name,
+            _ => format!("{c:?}"),
+        })
+        .collect()
+});
 
 /// Facts about one hand, computed once.
 #[derive(Clone, Copy, Debug)]

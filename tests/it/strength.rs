@@ -9,7 +9,10 @@ use liar::engine::{
     Event, MatchSetup, MatchStats, Observer, Penalty, Player, SeatInfo, play_match,
 };
 use liar::lua::{BotLimits, LuaBot};
+use liar::replay::{count_raise_shapes, read_replay, shape_table_lua};
 use liar::rules::{DiceKind, Rules, Straights};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use crate::support::{liar, stdout_of, temp_dir};
 
@@ -137,17 +140,8 @@ fn expert_plays_every_rule_variant_without_a_penalty() {
 /// machine can overrun 1 s by the clock alone, and the instruction and
 /// memory limits, which do not depend on the machine, stay as they are.
 fn tournament_line(file: &str, games: u32) -> (u64, u64, u64, u64) {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let text = match std::fs::read_to_string(format!("{root}/tests/fixtures/strength/{file}")) {
-        Ok(t) => t,
-        Err(e) => panic!("{file}: {e}"),
-    };
-    let text = text.replace("\"../../../", &format!("\"{root}/"));
     let dir = temp_dir("strength");
-    let path = dir.join(file);
-    if let Err(e) = std::fs::write(&path, format!("{text}\n[limits]\nwall_ms = 30000\n")) {
-        panic!("{file}: {e}");
-    }
+    let path = line_file(file, &dir, |text| text);
     let csv = stdout_of(liar().arg("tournament").arg(&path).args([
         "--games",
         &games.to_string(),
@@ -183,6 +177,78 @@ fn tournament_line(file: &str, games: u32) -> (u64, u64, u64, u64) {
         }
     }
     panic!("{file}: no expert row in\n{csv}");
+}
+
+/// A copy of the strength file `file` in `dir`, changed by `edit`, with
+/// its paths made absolute and the wall-clock limit of a debug build.
+fn line_file(file: &str, dir: &Path, edit: impl Fn(String) -> String) -> PathBuf {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = match std::fs::read_to_string(format!("{root}/tests/fixtures/strength/{file}")) {
+        Ok(t) => t,
+        Err(e) => panic!("{file}: {e}"),
+    };
+    let text = edit(text.replace("\"../../../", &format!("\"{root}/")));
+    let path = dir.join(file);
+    if let Err(e) = std::fs::write(&path, format!("{text}\n[limits]\nwall_ms = 30000\n")) {
+        panic!("{file}: {e}");
+    }
+    path
+}
+
+/// `bots/arena/table_hunter.lua` answers by a table of the expert's tells,
+/// fitted to one version of the expert on 300 games against two
+/// `mirror_hunter`s (seed 77). Those games, played again with replays,
+/// give the same table: if the expert's play changes, the table must be
+/// fitted again (the bot's header says how), or its figures in
+/// docs/strength.md would describe a bot aimed at another expert.
+#[test]
+fn table_hunter_is_fitted_to_this_expert() {
+    let dir = temp_dir("table-hunter");
+    let path = line_file("arena-mirror_hunter.toml", &dir, |text| {
+        text.replace("\nseed = 1\n", "\nseed = 77\n")
+    });
+    let replays = dir.join("replays");
+    stdout_of(
+        liar()
+            .arg("tournament")
+            .arg(&path)
+            .args(["--games", "300"])
+            .args([
+                "--isolation",
+                "thread",
+                "--jobs",
+                "2",
+                "--replays",
+                "all",
+                "--replay-dir",
+            ])
+            .arg(&replays),
+    );
+    let mut counts = BTreeMap::new();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&replays).into_iter().flatten().flatten() {
+        let events = match std::fs::File::open(entry.path())
+            .map_err(|e| e.to_string())
+            .and_then(|f| read_replay(std::io::BufReader::new(f)).map_err(|e| e.to_string()))
+        {
+            Ok(events) => events,
+            Err(e) => panic!("{}: {e}", entry.path().display()),
+        };
+        assert!(count_raise_shapes(&events, "expert", &mut counts).is_some());
+        files += 1;
+    }
+    assert_eq!(files, 300, "one replay per game in {}", replays.display());
+    let fitted = shape_table_lua(&counts);
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/arena/table_hunter.lua");
+    let text = std::fs::read_to_string(bot).unwrap_or_default();
+    let table = text
+        .find("local SHAPES = {")
+        .and_then(|a| text[a..].find("\n}\n").map(|b| &text[a..a + b + 3]));
+    assert_eq!(
+        table,
+        Some(fitted.as_str()),
+        "bots/arena/table_hunter.lua's SHAPES is not the table fitted to this expert: fit it again (the bot's header says how)"
+    );
 }
 
 /// The hardest lines of docs/strength.md, short: the same files, seats

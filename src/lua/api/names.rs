@@ -4,28 +4,15 @@
 
 use crate::rules::{Category, Face, Hand};
 use mlua::{Lua, LuaString};
-use std::sync::LazyLock;
-
-/// Category names as replays write them (`"one-pair"`, `"full-house"`),
-/// in [`Category::ALL`] order.
-static CATEGORY_NAMES: LazyLock<Vec<String>> = LazyLock::new(|| {
-    Category::ALL
-        .iter()
-        .map(|c| match serde_json::to_value(c) {
-            Ok(serde_json::Value::String(name)) => name,
-            _ => format!("{c:?}"),
-        })
-        .collect()
-});
 
 /// The name of a category as bots see it: the replay's (`"one-pair"`).
 pub(crate) fn category_name(c: Category) -> &'static str {
-    &CATEGORY_NAMES[c as usize]
+    c.name()
 }
 
 /// Every category name, low to high ([`Category::ALL`] order).
 pub(crate) fn category_names() -> impl Iterator<Item = &'static str> {
-    CATEGORY_NAMES.iter().map(String::as_str)
+    Category::ALL.iter().map(|c| c.name())
 }
 
 /// The one-letter name of a face (`"Q"`).

@@ -1,0 +1,51 @@
+//! Fits the table `bots/arena/table_hunter.lua` answers by: how often one
+//! player's raises of each shape were true in a set of replays
+//! ([`liar::replay::count_raise_shapes`]). A bot's author can use it to
+//! find the raises that give his bot away.
+//!
+//! ```sh
+//! liar tournament T.toml --replay-dir R --replays all
+//! cargo run --release --example shape_table -- expert R/*.jsonl > shapes.lua
+//! ```
+//!
+//! Standard output is the Lua table ([`liar::replay::shape_table_lua`]);
+//! standard error lists every shape with its counts, most frequent first.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::BufReader;
+use std::process::ExitCode;
+
+use liar::replay::{count_raise_shapes, read_replay, shape_table_lua};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((name, paths)) = args.split_first().filter(|(_, p)| !p.is_empty()) else {
+        eprintln!("usage: shape_table NAME REPLAY.jsonl...");
+        return ExitCode::from(2);
+    };
+    let mut counts = BTreeMap::new();
+    for path in paths {
+        let events = File::open(path)
+            .map_err(|e| e.to_string())
+            .and_then(|f| read_replay(BufReader::new(f)).map_err(|e| e.to_string()));
+        let found = match events {
+            Ok(events) => count_raise_shapes(&events, name, &mut counts),
+            Err(e) => {
+                eprintln!("shape_table: {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if found.is_none() {
+            eprintln!("shape_table: {path}: no seat is called {name:?}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let mut by_count: Vec<_> = counts.iter().collect();
+    by_count.sort_by_key(|(_, c)| std::cmp::Reverse(c.raises));
+    for (shape, c) in by_count {
+        eprintln!("{shape}\t{} of {} true", c.true_raises, c.raises);
+    }
+    print!("{}", shape_table_lua(&counts));
+    ExitCode::SUCCESS
+}
