@@ -1,5 +1,6 @@
-//! Fits the table `bots/arena/table_hunter.lua` answers by: how often one
-//! player's raises of each shape were true in a set of replays
+//! Fits the table `table_hunter` answers by (`SHAPES` in
+//! `bots/arena/cat_hunter.lua`): how often one player's raises of each
+//! shape were true in a set of replays
 //! ([`liar::replay::count_raise_shapes`]). A bot's author can use it to
 //! find the raises that give his bot away.
 //!

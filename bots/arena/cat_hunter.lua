@@ -20,6 +20,24 @@
 -- named. Written by a helper session against the expert of hash
 -- 2fbb167a8ec1, which won 35.3% of 1,500 games against two copies and
 -- 44.8% of 1,500 heads-up.
+--
+-- With `params = { tells = true }` it is `table_hunter`: before the rule
+-- above it looks a raise up in SHAPES below, how often the expert's
+-- raises of that shape were true in 300 games of the expert against two
+-- mirror_hunters, and always challenges a shape true less than 40% of
+-- the time. A shape is the number of dice thrown, the category of the
+-- claim beaten and how the raise relates to it: same category with the
+-- same first face, with another, or up into a new category.
+-- The table is fitted to one version of bots/expert.lua, hash
+-- b5972ae54eff: it is an approximation of the best reply to that
+-- version, not a style (docs/strength.md, "Bots no strategy can beat"),
+-- and a new version of the expert needs a new table (the test
+-- `table_hunter_is_fitted_to_this_expert` fails until it has one). To fit
+-- it on the same games, with FIT.toml a copy of
+-- tests/fixtures/strength/arena-mirror_hunter.toml beside it, with seed = 77:
+--   liar tournament FIT.toml --games 300 --replay-dir R --replays all
+--   cargo run --release --example shape_table -- expert R/*.jsonl
+-- and put the table it prints in place of SHAPES below.
 
 local bot = { api_version = 1, name = "cat_hunter" }
 
@@ -27,6 +45,95 @@ local TRUST = 0.1 -- challenge below these odds: most claims
 local SAME_TOP = 0.25 -- a raise in the same category with the same top group
 local SHAPE_MAX_K = 4 -- shapes are read after re-throwing 1 .. SHAPE_MAX_K dice
 local FULL_HOUSE = "full-house"
+
+-- A misspelt or mistyped parameter stops the bot at load, with its name.
+for name, value in liar.sorted_pairs(liar.params) do
+  if name ~= "tells" then
+    error("unknown parameter " .. name .. " (see the top of cat_hunter.lua)", 0)
+  elseif type(value) ~= "boolean" then
+    error("parameter tells must be true or false", 0)
+  end
+end
+local TELLS = liar.params.tells == true
+
+-- The expert's tells, fitted to bots/expert.lua b5972ae54eff
+-- (examples/shape_table.rs); read only with `tells = true`.
+local SHAPES = {
+  ["0|five-of-a-kind|new-top"] = 0.000, -- 0 of 11
+  ["1|one-pair|new-top"] = 1.000, -- 11 of 11
+  ["1|one-pair|up:two-pairs"] = 0.023, -- 1 of 44
+  ["1|one-pair|up:three-of-a-kind"] = 0.077, -- 1 of 13
+  ["1|one-pair|up:low-straight"] = 1.000, -- 10 of 10
+  ["1|one-pair|up:high-straight"] = 1.000, -- 14 of 14
+  ["1|two-pairs|same-top"] = 0.542, -- 52 of 96
+  ["1|two-pairs|up:three-of-a-kind"] = 0.070, -- 4 of 57
+  ["1|two-pairs|up:low-straight"] = 0.200, -- 2 of 10
+  ["1|two-pairs|up:full-house"] = 0.623, -- 94 of 151
+  ["1|three-of-a-kind|same-top"] = 0.438, -- 63 of 144
+  ["1|three-of-a-kind|new-top"] = 0.000, -- 0 of 33
+  ["1|three-of-a-kind|up:low-straight"] = 0.062, -- 1 of 16
+  ["1|three-of-a-kind|up:high-straight"] = 0.875, -- 7 of 8
+  ["1|three-of-a-kind|up:full-house"] = 0.539, -- 48 of 89
+  ["1|three-of-a-kind|up:four-of-a-kind"] = 0.943, -- 50 of 53
+  ["1|low-straight|up:high-straight"] = 0.100, -- 2 of 20
+  ["1|full-house|new-top"] = 0.071, -- 1 of 14
+  ["1|full-house|up:four-of-a-kind"] = 0.231, -- 3 of 13
+  ["1|four-of-a-kind|same-top"] = 0.419, -- 67 of 160
+  ["1|four-of-a-kind|new-top"] = 0.000, -- 0 of 41
+  ["1|four-of-a-kind|up:five-of-a-kind"] = 0.273, -- 33 of 121
+  ["2|one-pair|same-top"] = 0.762, -- 16 of 21
+  ["2|one-pair|new-top"] = 0.444, -- 4 of 9
+  ["2|one-pair|up:two-pairs"] = 0.698, -- 30 of 43
+  ["2|one-pair|up:three-of-a-kind"] = 0.506, -- 44 of 87
+  ["2|one-pair|up:full-house"] = 1.000, -- 21 of 21
+  ["2|two-pairs|same-top"] = 0.333, -- 16 of 48
+  ["2|two-pairs|new-top"] = 0.529, -- 9 of 17
+  ["2|two-pairs|up:three-of-a-kind"] = 0.455, -- 20 of 44
+  ["2|two-pairs|up:full-house"] = 1.000, -- 11 of 11
+  ["2|three-of-a-kind|same-top"] = 0.608, -- 59 of 97
+  ["2|three-of-a-kind|new-top"] = 0.047, -- 2 of 43
+  ["2|three-of-a-kind|up:low-straight"] = 0.000, -- 0 of 20
+  ["2|three-of-a-kind|up:full-house"] = 0.521, -- 37 of 71
+  ["2|three-of-a-kind|up:four-of-a-kind"] = 0.942, -- 65 of 69
+  ["2|full-house|same-top"] = 0.035, -- 2 of 57
+  ["2|full-house|new-top"] = 0.019, -- 2 of 108
+  ["2|full-house|up:four-of-a-kind"] = 0.565, -- 61 of 108
+  ["2|four-of-a-kind|same-top"] = 0.222, -- 4 of 18
+  ["3|bust|up:two-pairs"] = 0.200, -- 2 of 10
+  ["3|one-pair|same-top"] = 0.842, -- 16 of 19
+  ["3|one-pair|new-top"] = 0.222, -- 2 of 9
+  ["3|one-pair|up:two-pairs"] = 0.720, -- 54 of 75
+  ["3|one-pair|up:three-of-a-kind"] = 0.620, -- 75 of 121
+  ["3|one-pair|up:full-house"] = 0.750, -- 15 of 20
+  ["3|one-pair|up:four-of-a-kind"] = 0.917, -- 11 of 12
+  ["3|two-pairs|same-top"] = 0.300, -- 6 of 20
+  ["3|two-pairs|new-top"] = 0.222, -- 4 of 18
+  ["3|two-pairs|up:three-of-a-kind"] = 0.556, -- 35 of 63
+  ["3|two-pairs|up:full-house"] = 1.000, -- 13 of 13
+  ["3|three-of-a-kind|same-top"] = 0.273, -- 3 of 11
+  ["4|bust|up:one-pair"] = 0.929, -- 13 of 14
+  ["4|bust|up:two-pairs"] = 0.444, -- 4 of 9
+  ["4|bust|up:three-of-a-kind"] = 1.000, -- 8 of 8
+  ["4|one-pair|new-top"] = 0.786, -- 11 of 14
+  ["4|one-pair|up:two-pairs"] = 0.579, -- 11 of 19
+  ["4|one-pair|up:three-of-a-kind"] = 0.909, -- 10 of 11
+  ["4|high-straight|up:full-house"] = 0.000, -- 0 of 12
+}
+local TELL_LIMIT = 0.4 -- always challenge a shape true less often than this
+
+-- Whether the standing claim, made over `before` after re-throwing k dice,
+-- has a shape that the table says is mostly a lie.
+local function is_tell(k, before, claim)
+  local cb, cc = liar.category(before), liar.category(claim)
+  local relation
+  if cb == cc then
+    relation = before:sub(1, 1) == claim:sub(1, 1) and "same-top" or "new-top"
+  else
+    relation = "up:" .. cc
+  end
+  local rate = SHAPES[k .. "|" .. cb .. "|" .. relation]
+  return rate ~= nil and rate < TELL_LIMIT
+end
 
 local passed = {} -- "game/round/pos" -> the hand I held when I claimed there
 
@@ -128,6 +235,9 @@ function bot.challenge(view)
   local p = p_true(view)
   local k = view.rerolled
   local before = claim_before(view)
+  if TELLS and k ~= nil and before ~= nil and is_tell(k, before, view.claim) then
+    return true
+  end
   if k == nil or k == 0 or k > SHAPE_MAX_K or before == nil then
     return p < TRUST
   end

@@ -1,8 +1,8 @@
 //! A player's tells: how often his raises of each shape were true, read
 //! from replays, which hold every die. A bot whose raises of some shape
 //! are nearly always lies can be beaten by challenging that shape
-//! (`bots/arena/table_hunter.lua` answers by such a table, and
-//! `examples/shape_table.rs` fits one).
+//! (`table_hunter`, `bots/arena/cat_hunter.lua` with `tells = true`,
+//! answers by such a table, and `examples/shape_table.rs` fits one).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -25,7 +25,7 @@ pub enum Relation {
 /// The shape of a raise: the dice thrown before it, the category of the
 /// claim it beats and how it relates to that claim.
 ///
-/// Its text is the key `bots/arena/table_hunter.lua` looks up:
+/// Its text is the key `table_hunter` looks up (`bots/arena/cat_hunter.lua`):
 ///
 /// ```
 /// use liar::replay::{RaiseShape, Relation};
@@ -145,9 +145,10 @@ pub fn count_raise_shapes(
 /// table of [`shape_table_lua`] leaves them out.
 pub const SHAPE_TABLE_MIN_RAISES: u32 = 8;
 
-/// The Lua table `bots/arena/table_hunter.lua` answers by: for every shape
-/// seen at least [`SHAPE_TABLE_MIN_RAISES`] times, the share of true
-/// raises, with the counts in a comment.
+/// The Lua table `table_hunter` answers by (`SHAPES` in
+/// `bots/arena/cat_hunter.lua`): for every shape seen at least
+/// [`SHAPE_TABLE_MIN_RAISES`] times, the share of true raises, with the
+/// counts in a comment.
 ///
 /// ```
 /// use std::collections::BTreeMap;

@@ -195,8 +195,9 @@ fn line_file(file: &str, dir: &Path, edit: impl Fn(String) -> String) -> PathBuf
     path
 }
 
-/// `bots/arena/table_hunter.lua` answers by a table of the expert's tells,
-/// fitted to one version of the expert on 300 games against two
+/// `table_hunter` (`bots/arena/cat_hunter.lua` with `tells = true`)
+/// answers by a table of the expert's tells, fitted to one version of the
+/// expert on 300 games against two
 /// `mirror_hunter`s (seed 77). Those games, played again with replays,
 /// give the same table: if the expert's play changes, the table must be
 /// fitted again (the bot's header says how), or its figures in
@@ -239,7 +240,7 @@ fn table_hunter_is_fitted_to_this_expert() {
     }
     assert_eq!(files, 300, "one replay per game in {}", replays.display());
     let fitted = shape_table_lua(&counts);
-    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/arena/table_hunter.lua");
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/arena/cat_hunter.lua");
     let text = std::fs::read_to_string(bot).unwrap_or_default();
     let table = text
         .find("local SHAPES = {")
@@ -247,7 +248,7 @@ fn table_hunter_is_fitted_to_this_expert() {
     assert_eq!(
         table,
         Some(fitted.as_str()),
-        "bots/arena/table_hunter.lua's SHAPES is not the table fitted to this expert: fit it again (the bot's header says how)"
+        "bots/arena/cat_hunter.lua's SHAPES is not the table fitted to this expert: fit it again (the bot's header says how)"
     );
 }
 
