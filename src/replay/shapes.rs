@@ -130,8 +130,9 @@ pub fn count_raise_shapes(
                     let count = counts
                         .entry(RaiseShape::of(ranking, thrown, before, c.claim))
                         .or_default();
-                    count.raises += 1;
-                    count.true_raises += u32::from(!ranking.beats(c.claim, hand));
+                    count.raises = count.raises.saturating_add(1);
+                    let was_true = !ranking.beats(c.claim, hand);
+                    count.true_raises = count.true_raises.saturating_add(u32::from(was_true));
                 }
                 last = Some(c.claim);
             }
