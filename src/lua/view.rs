@@ -8,7 +8,7 @@
 //! last call (chips, turn order, new history entries) and a handful of
 //! numbers, and `host.lua` builds the table inside the bot's state.
 
-use super::api::{category_name, hand_text};
+use super::api::hand_text;
 use crate::engine::{
     Accept, Challenge, Claim, Eliminated, GameEnd, GameStart, Penalty, PenaltyAction, PublicEvent,
     RoundStart,
@@ -238,7 +238,7 @@ pub(crate) fn event_table(lua: &Lua, event: &PublicEvent, ranking: Ranking) -> m
             t.raw_set("claim", hand_text(lua, *claim)?)?;
             t.raw_set("dice", dice_list(lua, dice)?)?;
             t.raw_set("hand", hand_text(lua, dice.hand())?)?;
-            t.raw_set("category", category_name(ranking.category(dice.hand())))?;
+            t.raw_set("category", ranking.category(dice.hand()).name())?;
             t.raw_set("claim_true", *claim_true)?;
             t.raw_set("loser", seat(*loser))?;
             t.raw_set("chips", chips(c)?)?;

@@ -4,10 +4,10 @@
 
 use super::Registrar;
 use super::args::{DiceArg, HandArg, LangArg, bad, describe_value, opt_hand};
-use super::names::{category_name, face_name, hand_text};
+use super::names::{face_name, hand_text};
 use super::reference::{Entry, Return, function, optional, param};
 use super::shared::Shared;
-use crate::rules::{Face, Hand, describe as describe_hand};
+use crate::rules::{Category, Face, Hand, describe as describe_hand};
 use mlua::{Lua, LuaString, Table, Value};
 
 const HAND_LIKE: &str = "LiarHandLike";
@@ -164,11 +164,11 @@ fn describe(lua: &Lua, s: &Shared, (hand, lang): (HandArg, LangArg)) -> mlua::Re
 
 fn category(lua: &Lua, s: &Shared, hand: HandArg) -> mlua::Result<&'static str> {
     let h = hand.get(lua, s, "category", "hand")?;
-    Ok(category_name(s.ranking().category(h)))
+    Ok(s.ranking().category(h).name())
 }
 
 fn categories(lua: &Lua, s: &Shared, (): ()) -> mlua::Result<Table> {
-    let names = s.ranking().categories().into_iter().map(category_name);
+    let names = s.ranking().categories().into_iter().map(Category::name);
     lua.create_sequence_from(names)
 }
 

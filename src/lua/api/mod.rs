@@ -29,7 +29,7 @@ mod shared;
 
 pub(crate) use args::{describe_value, face_of};
 pub(crate) use log::is_log_cap_notice;
-pub(crate) use names::{category_name, hand_text};
+pub(crate) use names::hand_text;
 pub(crate) use ranking_tables::set_ranking;
 pub(crate) use shared::Shared;
 
@@ -242,7 +242,7 @@ mod tests {
             for h in Hand::all() {
                 let t = text(h);
                 let c: String = category.call(t.as_str()).unwrap_or_default();
-                assert_eq!(c, category_name(r.category(h)), "{t} {r:?}");
+                assert_eq!(c, r.category(h).name(), "{t} {r:?}");
                 let s: i64 = strength.call(t.as_str()).unwrap_or_default();
                 assert_eq!(s, i64::from(r.strength(h)) + 1);
                 let top: bool = is_top.call(t.as_str()).unwrap_or_default();

@@ -5,11 +5,6 @@
 use crate::rules::{Category, Face, Hand};
 use mlua::{Lua, LuaString};
 
-/// The name of a category as bots see it: the replay's (`"one-pair"`).
-pub(crate) fn category_name(c: Category) -> &'static str {
-    c.name()
-}
-
 /// Every category name, low to high ([`Category::ALL`] order).
 pub(crate) fn category_names() -> impl Iterator<Item = &'static str> {
     Category::ALL.iter().map(|c| c.name())
@@ -40,10 +35,10 @@ mod tests {
 
     #[test]
     fn category_names_are_the_replays() {
-        assert_eq!(category_name(Category::Bust), "bust");
-        assert_eq!(category_name(Category::OnePair), "one-pair");
-        assert_eq!(category_name(Category::ThreeOfAKind), "three-of-a-kind");
-        assert_eq!(category_name(Category::FiveOfAKind), "five-of-a-kind");
+        assert_eq!(Category::Bust.name(), "bust");
+        assert_eq!(Category::OnePair.name(), "one-pair");
+        assert_eq!(Category::ThreeOfAKind.name(), "three-of-a-kind");
+        assert_eq!(Category::FiveOfAKind.name(), "five-of-a-kind");
         for (i, c) in Category::ALL.iter().enumerate() {
             assert_eq!(*c as usize, i, "Category::ALL is in declaration order");
         }
