@@ -530,11 +530,11 @@ end
 -- after[(g - 1) * NT + t] for group g (a credit, KEPT or PASSED),
 -- and after[NG * NT + 1] for "random".
 -- The four groups of the dice kept start at half the weight of a credit
--- rule: together two fifths of the rules, as the two groups by reach
--- alone had before the reading rules came. The plain rules (no credit:
--- the fresh-throw chance alone) start at twice a credit rule's weight:
--- it is the rule most players who answer by the odds follow, and one game
--- gives too few answers to find it from an even start.
+-- rule. The plain rules (no credit: the fresh-throw chance alone) start
+-- at twice a credit rule's weight: it is the rule most players who answer
+-- by the odds follow, and one game gives too few answers to find it from
+-- an even start. So the groups of the dice kept hold a third of the
+-- weight, and the two that read a raise a sixth.
 local KEPT_PRIOR = 0.5
 local PLAIN_PRIOR = 2
 local function new_rules()
@@ -614,7 +614,7 @@ local function hand_tail(i, k)
   end
   -- A tail carries its bins and readings (about 20 KB in all): two
   -- generations of 200 keep this cache to about a third of the 32 MiB a
-  -- bot may use (`liar check-bot --seed 1`: 13.0 MiB at the peak, the
+  -- bot may use (`liar check-bot --seed 1`: 13.5 MiB at the peak, the
   -- bot's other state included).
   if tail_count >= 200 then
     TAILS, OLD_TAILS, tail_count = {}, TAILS, 0
@@ -668,9 +668,6 @@ local function bold_to_top(from)
   local lo = math.max(B_MIN, NS - from)
   return lo <= B_MAX and (B_MAX + 1 - lo) / B_SPAN or 0
 end
--- Scratch arrays of the sweep, filled afresh for every sweep (entries
--- p + 1..NS): the sweep is hot, and new tables each time cost collections.
-local sweep_b, sweep_under_t, sweep_under_u = {}, {}, {}
 local function read_sweep(tail, p)
   local out = {}
   if (tail[p + 1] or 0) == 0 then
@@ -681,7 +678,7 @@ local function read_sweep(tail, p)
   end
   -- This sweep is the answerer's hot path: at_most(x), the chance of
   -- strength x or less, is written out as 1 - (tail[x + 1] or 0).
-  local b = sweep_b -- b[x]: the chance of strength x exactly, for x > p
+  local b = {} -- b[x]: the chance of strength x exactly, for x > p
   for x = p + 1, NS do
     b[x] = tail[x] - (tail[x + 1] or 0)
   end
@@ -691,7 +688,7 @@ local function read_sweep(tail, p)
   local wt, wb, wr, wu, wm = STYLE_PRIOR[1], STYLE_PRIOR[2], STYLE_PRIOR[3], STYLE_PRIOR[4], STYLE_PRIOR[5]
   -- Suffix sums of the under-calls: sum over h > s of b(h) / (h - p - 1)
   -- (truthful) and over h >= s of b(h) / (h - p) (under-claims).
-  local under_t, under_u = sweep_under_t, sweep_under_u
+  local under_t, under_u = {}, {}
   local acc_t, acc_u = 0, 0
   for s = NS, p + 1, -1 do
     under_t[s] = acc_t

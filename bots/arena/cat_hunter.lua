@@ -29,7 +29,7 @@
 -- claim beaten and how the raise relates to it: same category with the
 -- same first face, with another, or up into a new category.
 -- The table is fitted to one version of bots/expert.lua, hash
--- b5972ae54eff: it is an approximation of the best reply to that
+-- 500882059f1f: it is an approximation of the best reply to that
 -- version, not a style (docs/strength.md, "Bots no strategy can beat"),
 -- and a new version of the expert needs a new table (the test
 -- `table_hunter_is_fitted_to_this_expert` fails until it has one). To fit
@@ -56,7 +56,7 @@ for name, value in liar.sorted_pairs(liar.params) do
 end
 local TELLS = liar.params.tells == true
 
--- The expert's tells, fitted to bots/expert.lua b5972ae54eff
+-- The expert's tells, fitted to bots/expert.lua 500882059f1f
 -- (examples/shape_table.rs); read only with `tells = true`.
 local SHAPES = {
   ["0|five-of-a-kind|new-top"] = 0.000, -- 0 of 11
