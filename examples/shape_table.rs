@@ -1,8 +1,8 @@
 //! Fits the table `table_hunter` answers by (`SHAPES` in
 //! `bots/arena/cat_hunter.lua`): how often one player's raises of each
 //! shape were true in a set of replays
-//! ([`liar::replay::count_raise_shapes`]). A bot's author can use it to
-//! find the raises that give his bot away.
+//! ([`liar::replay::count_raise_shapes_in_files`]). A bot's author can use
+//! it to find the raises that give his bot away.
 //!
 //! ```sh
 //! liar tournament T.toml --replay-dir R --replays all
@@ -12,12 +12,9 @@
 //! Standard output is the Lua table ([`liar::replay::shape_table_lua`]);
 //! standard error lists every shape with its counts, most frequent first.
 
-use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::BufReader;
 use std::process::ExitCode;
 
-use liar::replay::{count_raise_shapes, read_replay, shape_table_lua};
+use liar::replay::{count_raise_shapes_in_files, shape_table_lua};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,23 +22,13 @@ fn main() -> ExitCode {
         eprintln!("usage: shape_table NAME REPLAY.jsonl...");
         return ExitCode::from(2);
     };
-    let mut counts = BTreeMap::new();
-    for path in paths {
-        let events = File::open(path)
-            .map_err(|e| e.to_string())
-            .and_then(|f| read_replay(BufReader::new(f)).map_err(|e| e.to_string()));
-        let found = match events {
-            Ok(events) => count_raise_shapes(&events, name, &mut counts),
-            Err(e) => {
-                eprintln!("shape_table: {path}: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
-        if found.is_none() {
-            eprintln!("shape_table: {path}: no seat is called {name:?}");
+    let counts = match count_raise_shapes_in_files(paths, name) {
+        Ok(counts) => counts,
+        Err(e) => {
+            eprintln!("shape_table: {e}");
             return ExitCode::FAILURE;
         }
-    }
+    };
     let mut by_count: Vec<_> = counts.iter().collect();
     by_count.sort_by_key(|(_, c)| std::cmp::Reverse(c.raises));
     for (shape, c) in by_count {

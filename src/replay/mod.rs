@@ -14,6 +14,7 @@ pub use check::{
 };
 pub use reader::{MAX_LINE_BYTES, ReplayError, ReplayErrorKind, ReplayReader, read_replay};
 pub use shapes::{
-    RaiseShape, Relation, SHAPE_TABLE_MIN_RAISES, ShapeCount, count_raise_shapes, shape_table_lua,
+    RaiseShape, Relation, SHAPE_TABLE_MIN_RAISES, ShapeCount, count_raise_shapes,
+    count_raise_shapes_in_files, shape_table_lua,
 };
 pub use writer::ReplayWriter;

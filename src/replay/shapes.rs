@@ -6,7 +6,11 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
 
+use super::read_replay;
 use crate::engine::Event;
 use crate::rules::{Category, Hand, Ranking, Seat};
 
@@ -140,6 +144,33 @@ pub fn count_raise_shapes(
         }
     }
     seat
+}
+
+/// The raises of the seat called `name` in every replay file of `paths`,
+/// counted by shape. The error names the file: one that cannot be read,
+/// is not a replay, or has no seat of that name.
+///
+/// ```
+/// use liar::replay::count_raise_shapes_in_files;
+/// let err = count_raise_shapes_in_files(["no/such/replay.jsonl"], "expert").unwrap_err();
+/// assert!(err.starts_with("no/such/replay.jsonl: "), "{err}");
+/// ```
+pub fn count_raise_shapes_in_files(
+    paths: impl IntoIterator<Item = impl AsRef<Path>>,
+    name: &str,
+) -> Result<BTreeMap<RaiseShape, ShapeCount>, String> {
+    let mut counts = BTreeMap::new();
+    for path in paths {
+        let path = path.as_ref();
+        let events = File::open(path)
+            .map_err(|e| e.to_string())
+            .and_then(|f| read_replay(BufReader::new(f)).map_err(|e| e.to_string()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if count_raise_shapes(&events, name, &mut counts).is_none() {
+            return Err(format!("{}: no seat is called {name:?}", path.display()));
+        }
+    }
+    Ok(counts)
 }
 
 /// Shapes seen fewer times than this are too few to judge by: the Lua

@@ -9,9 +9,8 @@ use liar::engine::{
     Event, MatchSetup, MatchStats, Observer, Penalty, Player, SeatInfo, play_match,
 };
 use liar::lua::{BotLimits, LuaBot};
-use liar::replay::{count_raise_shapes, read_replay, shape_table_lua};
+use liar::replay::{count_raise_shapes_in_files, shape_table_lua};
 use liar::rules::{DiceKind, Rules, Straights};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::support::{liar, stdout_of, temp_dir};
@@ -197,8 +196,7 @@ fn line_file(file: &str, dir: &Path, edit: impl Fn(String) -> String) -> PathBuf
 
 /// `table_hunter` (`bots/arena/cat_hunter.lua` with `tells = true`)
 /// answers by a table of the expert's tells, fitted to one version of the
-/// expert on 300 games against two
-/// `mirror_hunter`s (seed 77). Those games, played again with replays,
+/// expert on 300 games against two `mirror_hunter`s (seed 77). Those games, played again with replays,
 /// give the same table: if the expert's play changes, the table must be
 /// fitted again (the bot's header says how), or its figures in
 /// docs/strength.md would describe a bot aimed at another expert.
@@ -225,20 +223,22 @@ fn table_hunter_is_fitted_to_this_expert() {
             ])
             .arg(&replays),
     );
-    let mut counts = BTreeMap::new();
-    let mut files = 0;
-    for entry in std::fs::read_dir(&replays).into_iter().flatten().flatten() {
-        let events = match std::fs::File::open(entry.path())
-            .map_err(|e| e.to_string())
-            .and_then(|f| read_replay(std::io::BufReader::new(f)).map_err(|e| e.to_string()))
-        {
-            Ok(events) => events,
-            Err(e) => panic!("{}: {e}", entry.path().display()),
-        };
-        assert!(count_raise_shapes(&events, "expert", &mut counts).is_some());
-        files += 1;
-    }
-    assert_eq!(files, 300, "one replay per game in {}", replays.display());
+    let files: Vec<PathBuf> = std::fs::read_dir(&replays)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .collect();
+    assert_eq!(
+        files.len(),
+        300,
+        "one replay per game in {}",
+        replays.display()
+    );
+    let counts = match count_raise_shapes_in_files(&files, "expert") {
+        Ok(counts) => counts,
+        Err(e) => panic!("{e}"),
+    };
     let fitted = shape_table_lua(&counts);
     let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/arena/cat_hunter.lua");
     let text = std::fs::read_to_string(bot).unwrap_or_default();
