@@ -1,48 +1,50 @@
 //! The instruction budget and the wall-clock limit of one bot state.
 //!
-//! A count hook charges the budget and looks at the clock; coroutines the
-//! bot creates inherit it. Once the budget or the time is spent the call is
-//! *tripped*: the hook is re-armed to fire on every instruction and raises
-//! the error each time, so a bot that catches it (`pcall`,
-//! `coroutine.resume`, `load` with a reader...) is stopped again at its very
-//! next instruction and every level unwinds at once.
+//! **Exact accounting.** Every Lua instruction that runs during a call, on
+//! any thread of the bot's state, is charged to that call, by construction:
 //!
-//! **Deterministic budget, adaptive clock.** Each thread's instructions are
-//! counted in blocks of [`BotLimits::HOOK_STEP`], and the budget is charged
-//! (and can run out) only when a thread completes a block, so where a call
-//! is stopped for its budget depends on nothing but the bot's code and
-//! input, and the penalty message (which says where) is the same in every
-//! run. How often the hook fires inside a block is free, so it fires more
-//! often when instructions are expensive, to look at the clock at least
-//! every [`CLOCK_EVERY_NS`] or so:
-//! - when the last interval between two firings took longer than that (a
-//!   step of 1000 instructions is normally a few microseconds), the step
-//!   shrinks in proportion; when intervals are short again it grows back
-//!   at the next block boundary (changing the step walks the thread's whole
-//!   call stack, so it is done rarely);
-//! - some single instructions do work proportional to a string's length
-//!   that nothing can charge: `for i = 1, s` converts a numeric string in
-//!   the VM, `a == b` compares two equal long strings with `memcmp`, every
-//!   library function taking a number converts one. A loop of those could
-//!   run for seconds before the first firing, so the step is also capped
-//!   from the start by the longest live string (the allocator keeps track
-//!   of it, see `metered.rs`) and, when the state is near its memory limit
-//!   (where each refused allocation costs a full emergency collection), by
-//!   the memory in use.
+//! - only one thread runs at a time, and the meter always knows which
+//!   ([`Meter::current`]): the main thread when a call starts, and each
+//!   coroutine from the moment `coroutine.resume`, a function made by
+//!   `coroutine.wrap` or `coroutine.close` hands it the VM until the moment
+//!   it hands it back (those three are the meter's own, see
+//!   `coroutines.rs`: nothing else can run a coroutine);
+//! - the running thread's hook countdown (`thread_count.rs`) is set to a
+//!   *window* of at most [`BotLimits::HOOK_STEP`] instructions, and never
+//!   more than the budget left; when it runs out the hook fires and charges
+//!   the whole window, and at every hand-over the meter reads how much of the
+//!   window was used and charges exactly that (*settling*), so a coroutine
+//!   that runs three instructions and yields, ends, errors or is abandoned is
+//!   charged three;
+//! - the budget therefore runs out at one exact instruction, wherever the
+//!   windows fall, and the call stops there: where a call is stopped
+//!   depends on nothing but the bot's code and input, never on the clock.
 //!
-//! A thread's position in its block is kept in the thread's `extra space`
-//! (`lua_getextraspace`; the main thread's in the meter, since new threads
-//! start with a copy of the main thread's extra space, which therefore
-//! always says "fresh").
+//! When the budget or the time is spent the call is *tripped*: the running
+//! thread's hook fires on every instruction from then on and raises the
+//! error each time (and so does every thread handed the VM after it), so a
+//! bot that catches it (`pcall`, `coroutine.resume`, `load` with a
+//! reader...) is stopped again at its very next instruction and every level
+//! unwinds at once.
+//!
+//! **The clock.** How long a window is (up to the budget left) is free, so
+//! windows are shorter when instructions are expensive, to look at the
+//! clock about every [`CLOCK_EVERY_NS`]: the next window is sized from how
+//! long the last one took, and capped from the start by the longest live
+//! string (some single instructions scan one: `for i = 1, s` converts a
+//! numeric string, `a == b` compares two equal long strings) and, near the
+//! memory limit (where each refused allocation costs a full collection), by
+//! the memory in use (the allocator keeps track of both, see `metered.rs`).
 //!
 //! Host functions that do work invisible to the hook (pattern matching, bulk
 //! table moves) charge the same budget through [`Meter::charge`], which
 //! stops the call at once. Work done inside Lua's C code, where there is no
 //! `lua_State` at hand (allocations, string comparisons), is charged through
-//! [`Meter::charge_quiet`]: it only lowers the budget, which the next block
-//! boundary (or the next [`Meter::charge`]) then finds spent. Until then
-//! everything expensive short-circuits ([`Meter::over`]): large allocations
-//! are refused, string comparisons answer at once.
+//! [`Meter::charge_quiet`]: it lowers the budget and shortens the running
+//! window to what is left, so the call stops at the next instruction once
+//! the budget is spent. Until then everything expensive short-circuits
+//! ([`Meter::over`]): large allocations are refused, string comparisons
+//! answer at once.
 //!
 //! The hook is a plain C hook rather than mlua's: when an mlua hook raises
 //! an error it first truncates the running Lua frame (`lua_settop(L, 1)`),
@@ -53,11 +55,12 @@
 //! the unwinding with the hook active.
 
 use super::metered;
+use super::thread_count::ThreadCount;
 use crate::setup::BotLimits;
 use mlua::{Lua, ffi};
 use std::ffi::{CStr, c_int, c_void};
 use std::sync::atomic::{
-    AtomicBool, AtomicI64, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize,
+    AtomicBool, AtomicI32, AtomicI64, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize,
     Ordering::Relaxed,
 };
 use std::sync::{Arc, Mutex};
@@ -76,7 +79,7 @@ pub(crate) enum Interrupt {
 
 impl Interrupt {
     /// The error message Lua code sees if it catches the error.
-    fn message(self) -> &'static CStr {
+    pub(crate) fn message(self) -> &'static CStr {
         match self {
             Interrupt::Budget => c"instruction budget exhausted",
             Interrupt::Timeout => c"wall-clock limit exceeded",
@@ -88,17 +91,8 @@ const RUNNING: u8 = 0;
 const BUDGET: u8 = 1;
 const TIMEOUT: u8 = 2;
 
-/// Instructions of one thread per block: the budget is charged a block at
-/// a time. Steps of the hook are this divided by powers of ten.
-const BLOCK: u32 = BotLimits::HOOK_STEP;
-
-const fn power_of_ten(mut n: u32) -> bool {
-    while n >= 10 && n.is_multiple_of(10) {
-        n /= 10;
-    }
-    n == 1
-}
-const _: () = assert!(power_of_ten(BLOCK), "HOOK_STEP must be a power of ten");
+/// The longest window: the hook fires at least this often.
+const WINDOW: u32 = BotLimits::HOOK_STEP;
 
 /// How long the hook may go without looking at the clock, about: the
 /// wall-clock limit is enforced to within this (plus one instruction).
@@ -107,10 +101,6 @@ pub(crate) const CLOCK_EVERY_NS: u64 = 10_000_000;
 /// What one instruction may cost per byte of the longest live string (a
 /// byte-at-a-time scan, e.g. converting a numeric string), in nanoseconds.
 const STRING_NS_PER_BYTE: u64 = 1;
-
-/// The extra-space value of a thread whose block count is not kept there
-/// (a new thread, or the main thread).
-const FRESH: usize = usize::MAX;
 
 /// Chunk names of the host's own Lua code start with this; locations in
 /// messages skip such frames and point at the bot's code.
@@ -129,7 +119,18 @@ struct MeterHandle(#[allow(dead_code)] Arc<Meter>);
 /// The budget and clock of the call in progress, shared by the hook and the
 /// host functions of one state.
 pub(crate) struct Meter {
+    /// Instructions left in the call, as of the last settling (negative
+    /// once overspent).
     remaining: AtomicI64,
+    /// The running thread's countdown as the meter last set or read it:
+    /// what the countdown has lost since is what the thread has run.
+    armed: AtomicI32,
+    /// The thread running the bot's code now.
+    current: AtomicPtr<ffi::lua_State>,
+    /// The longest window now, sized for the clock.
+    window: AtomicU32,
+    /// Where each thread's countdown is (found when the meter is made).
+    count: Option<ThreadCount>,
     state: AtomicU8,
     /// Nanoseconds after `epoch` when the call must stop.
     deadline: AtomicU64,
@@ -142,8 +143,6 @@ pub(crate) struct Meter {
     memory_limit: AtomicU64,
     /// The state's main thread (where the host calls the bot).
     main: AtomicPtr<ffi::lua_State>,
-    /// Instructions the main thread has run in its current block.
-    main_done: AtomicU32,
     /// Bytes the state holds (kept by the allocator, `metered.rs`).
     pub(super) in_use: AtomicUsize,
     /// Bytes of the longest live string (kept by the allocator).
@@ -157,6 +156,10 @@ impl Meter {
     pub(crate) fn new() -> Arc<Meter> {
         Arc::new(Meter {
             remaining: AtomicI64::new(i64::MAX),
+            armed: AtomicI32::new(0),
+            current: AtomicPtr::new(std::ptr::null_mut()),
+            window: AtomicU32::new(WINDOW),
+            count: ThreadCount::find().ok(),
             state: AtomicU8::new(RUNNING),
             deadline: AtomicU64::new(u64::MAX),
             epoch: Instant::now(),
@@ -164,7 +167,6 @@ impl Meter {
             location: Mutex::new(None),
             memory_limit: AtomicU64::new(u64::MAX),
             main: AtomicPtr::new(std::ptr::null_mut()),
-            main_done: AtomicU32::new(0),
             in_use: AtomicUsize::new(0),
             longest_string: AtomicUsize::new(0),
             refused: AtomicBool::new(false),
@@ -172,24 +174,29 @@ impl Meter {
     }
 
     /// Installs the counting hook on `lua` (its main thread, and every
-    /// coroutine created from it later).
+    /// coroutine created from it later). Fails if this build's Lua does not
+    /// let the meter read a thread's countdown (see `thread_count.rs`).
     pub(crate) fn install(self: &Arc<Self>, lua: &Lua) -> mlua::Result<()> {
+        if let Err(why) = ThreadCount::find() {
+            return Err(mlua::Error::runtime(format!(
+                "the instruction meter cannot work with this build of Lua: {why}"
+            )));
+        }
         // The state owns a handle, so the pointer in its registry stays valid
         // for as long as its hook may run.
         lua.set_app_data(MeterHandle(Arc::clone(self)));
         let ptr = Arc::as_ptr(self).cast_mut().cast::<c_void>();
         // SAFETY: `exec_raw` runs the closure in a protected call on the
         // main thread (nothing runs yet); the calls below only touch that
-        // thread's stack, its extra space and the registry.
+        // thread's hook and the registry.
         unsafe {
             lua.exec_raw::<()>((), |state| {
                 ffi::lua_pushlightuserdata(state, ptr);
                 ffi::lua_rawsetp(state, ffi::LUA_REGISTRYINDEX, meter_key());
-                ffi::lua_getextraspace(state)
-                    .cast::<usize>()
-                    .write_unaligned(FRESH);
                 self.main.store(state, Relaxed);
-                self.restart_thread(state, BLOCK);
+                self.current.store(state, Relaxed);
+                set_hook(state, WINDOW);
+                self.arm(state);
             })?;
         }
         Ok(())
@@ -208,7 +215,8 @@ impl Meter {
         Ok(())
     }
 
-    /// Starts a call at `now`: a fresh budget and deadline.
+    /// Starts a call at `now`: a fresh budget and deadline, on the main
+    /// thread.
     pub(crate) fn start_at(self: &Arc<Self>, instructions: u64, wall: Duration, now: Instant) {
         self.remaining
             .store(i64::try_from(instructions).unwrap_or(i64::MAX), Relaxed);
@@ -226,15 +234,20 @@ impl Meter {
         );
         self.last_look
             .store(u64::try_from(since.as_nanos()).unwrap_or(u64::MAX), Relaxed);
-        // Every call starts a new block on the main thread (so where the
-        // budget runs out does not depend on earlier calls), with the hook
-        // as frequent as the state's strings require. (`lua_sethook` may be
-        // called at any time, even from a signal handler.)
+        self.window.store(self.step_cap(), Relaxed);
         let main = self.main.load(Relaxed);
         if !main.is_null() {
+            self.current.store(main, Relaxed);
             // SAFETY: `main` is the main thread of this meter's state (set by
-            // `install`), alive as long as the state is.
-            unsafe { self.restart_thread(main, self.step_cap()) };
+            // `install`), alive as long as the state is. A stopped call left
+            // its hook firing on every instruction: give it its period back
+            // (`lua_sethook` may be called at any time).
+            unsafe {
+                if ffi::lua_gethookcount(main) != WINDOW as c_int {
+                    set_hook(main, WINDOW);
+                }
+                self.arm(main);
+            }
         }
         // String comparisons in C are charged to the call now running.
         metered::set_current(Some(self));
@@ -253,8 +266,9 @@ impl Meter {
     }
 
     /// How the current call was stopped, if it was; a budget spent by
-    /// [`Meter::charge_quiet`] counts even before a block boundary finds it.
+    /// [`Meter::charge_quiet`] counts even before the hook finds it.
     pub(crate) fn tripped(&self) -> Option<Interrupt> {
+        self.settle();
         self.marked()
             .or_else(|| (self.remaining.load(Relaxed) < 0).then_some(Interrupt::Budget))
     }
@@ -290,8 +304,10 @@ impl Meter {
         self.location.lock().ok().and_then(|l| l.clone())
     }
 
-    /// Instructions left in the current call (negative once overspent).
+    /// Instructions left in the current call, exactly (negative once
+    /// overspent).
     pub(crate) fn remaining(&self) -> i64 {
+        self.settle();
         self.remaining.load(Relaxed)
     }
 
@@ -315,45 +331,145 @@ impl Meter {
         }
     }
 
+    /// Charges the running thread's instructions since the meter last set
+    /// or read its countdown.
+    fn settle(&self) {
+        let current = self.current.load(Relaxed);
+        let Some(count) = self.count else { return };
+        if current.is_null() {
+            return;
+        }
+        // SAFETY: `current` is the running thread (or the main thread
+        // between calls), alive while it runs; see `Meter::enter`.
+        let left = unsafe { count.get(current) };
+        let armed = self.armed.swap(left, Relaxed);
+        let ran = i64::from(armed.saturating_sub(left).max(0));
+        self.remaining.fetch_sub(ran, Relaxed);
+    }
+
+    /// Gives `state`, now the running thread, a new window: as long as the
+    /// clock allows, no longer than the budget left (so the hook fires at
+    /// the exact instruction where it runs out), one instruction once the
+    /// call is stopped or its budget spent.
+    ///
+    /// # Safety
+    /// `state` must be a live thread of this meter's state, with the count
+    /// hook set.
+    unsafe fn arm(&self, state: *mut ffi::lua_State) {
+        let Some(count) = self.count else { return };
+        let left = self.remaining.load(Relaxed);
+        let window = if self.state.load(Relaxed) != RUNNING {
+            1
+        } else {
+            left.clamp(1, i64::from(self.window.load(Relaxed).max(1)))
+        };
+        let window = c_int::try_from(window).unwrap_or(1);
+        // SAFETY: as the caller promises.
+        unsafe { count.set(state, window) };
+        self.armed.store(window, Relaxed);
+    }
+
+    /// The running thread hands the VM to the coroutine `to` (it resumes
+    /// or closes it): the instructions of the thread leaving are charged,
+    /// and `to` runs in a window of its own.
+    ///
+    /// # Safety
+    /// `to` must be a live thread of this meter's state, kept alive until
+    /// [`Meter::leave`] hands the VM back.
+    pub(crate) unsafe fn enter(&self, to: *mut ffi::lua_State) {
+        self.settle();
+        self.current.store(to, Relaxed);
+        // SAFETY: as the caller promises. A thread made before the hook was
+        // installed, or by a stopped call, gets the hook and its period.
+        unsafe {
+            if ffi::lua_gethookmask(to) & ffi::LUA_MASKCOUNT == 0
+                || ffi::lua_gethookcount(to) != WINDOW as c_int
+            {
+                set_hook(to, WINDOW);
+            }
+            self.arm(to);
+        }
+    }
+
+    /// The coroutine running hands the VM back to `back` (it yielded,
+    /// returned, failed or was closed): its instructions are charged, and
+    /// `back` goes on in a new window (of one instruction, if the call was
+    /// stopped meanwhile).
+    ///
+    /// # Safety
+    /// `back` must be the thread that called [`Meter::enter`].
+    pub(crate) unsafe fn leave(&self, back: *mut ffi::lua_State) {
+        self.settle();
+        self.current.store(back, Relaxed);
+        // SAFETY: as the caller promises.
+        unsafe { self.arm(back) };
+    }
+
+    /// Makes the hook of `state` fire on every instruction (the call is
+    /// stopped; nothing it runs from now on is charged).
+    ///
+    /// # Safety
+    /// `state` must be a valid thread of this meter's state.
+    unsafe fn stop_thread(&self, state: *mut ffi::lua_State) {
+        // SAFETY: as the caller promises.
+        unsafe { set_hook(state, 1) };
+        if state == self.current.load(Relaxed) {
+            self.armed.store(1, Relaxed);
+        }
+    }
+
     /// Charges `steps` units of host work to the budget (called from host
     /// functions); also checks the clock. An error stops the call.
     pub(crate) fn charge(self: &Arc<Self>, lua: &Lua, steps: u64) -> mlua::Result<()> {
         if let Some(kind) = self.marked() {
             return Err(mlua::Error::external(kind));
         }
+        self.settle();
         let steps = i64::try_from(steps).unwrap_or(i64::MAX);
         let left = self
             .remaining
             .fetch_sub(steps, Relaxed)
             .saturating_sub(steps);
-        let kind = if left < 0 {
+        let kind = if left <= 0 && steps > 0 {
             Interrupt::Budget
         } else if self.past_deadline() {
             Interrupt::Timeout
         } else {
+            // The window must not reach past the budget left now.
+            let current = self.current.load(Relaxed);
+            if !current.is_null() {
+                // SAFETY: the running thread.
+                unsafe { self.arm(current) };
+            }
             return Ok(());
         };
         self.mark(kind, bot_location(lua));
         // If re-arming fails the hook still raises the error at its next
         // firing, and at every firing after that: slower, still bounded.
         // SAFETY: as in `install`, on the thread running the host function.
-        let _ = unsafe { lua.exec_raw::<()>((), |state| self.restart_thread(state, 1)) };
+        let _ = unsafe { lua.exec_raw::<()>((), |state| self.stop_thread(state)) };
         Err(mlua::Error::external(kind))
     }
 
     /// Charges work seen where no Lua state is at hand (the allocator, the
-    /// string comparison): it only lowers the budget. The next block
-    /// boundary, or the next [`Meter::charge`], stops the call if it is
-    /// spent, at a point that depends only on the bot's code.
+    /// string comparison): it lowers the budget, and the running window
+    /// ends where the budget does, so the call stops at the next
+    /// instruction once it is spent.
     pub(crate) fn charge_quiet(&self, steps: u64) {
         // At most 2^40 at a time, so that the count cannot wrap around.
         let steps = i64::try_from(steps.min(1 << 40)).unwrap_or(0);
+        self.settle();
         self.remaining.fetch_sub(steps, Relaxed);
+        let current = self.current.load(Relaxed);
+        if !current.is_null() && self.state.load(Relaxed) == RUNNING {
+            // SAFETY: the running thread (see `settle`).
+            unsafe { self.arm(current) };
+        }
     }
 
     /// The coarsest hook step for the state as it is now: one instruction
     /// may scan the longest live string, and near the memory limit each
-    /// refused allocation runs a full collection; a block of such
+    /// refused allocation runs a full collection; a window of such
     /// instructions must not keep the hook from the clock for long.
     fn step_cap(&self) -> u32 {
         let longest = self.longest_string.load(Relaxed) as u64;
@@ -366,93 +482,26 @@ impl Meter {
             0
         };
         let worst_ns = longest.saturating_mul(STRING_NS_PER_BYTE).max(gc_ns);
-        let mut step = BLOCK;
-        while step > 1 && u64::from(step).saturating_mul(worst_ns) > CLOCK_EVERY_NS {
-            step /= 10;
-        }
-        step
-    }
-
-    /// Instructions `state` has run in its current block.
-    ///
-    /// # Safety
-    /// `state` must be a valid thread of this meter's state.
-    unsafe fn block_done(&self, state: *mut ffi::lua_State) -> u32 {
-        if state == self.main.load(Relaxed) {
-            return self.main_done.load(Relaxed);
-        }
-        // SAFETY: every thread has LUA_EXTRASPACE bytes before it.
-        let word = unsafe {
-            ffi::lua_getextraspace(state)
-                .cast::<usize>()
-                .read_unaligned()
-        };
-        // A new thread carries the main thread's FRESH; anything else out of
-        // range (a thread made before the meter was installed) is fresh too.
-        u32::try_from(word).ok().filter(|&d| d < BLOCK).unwrap_or(0)
-    }
-
-    /// Records how far `state` is in its current block.
-    ///
-    /// # Safety
-    /// As [`Meter::block_done`].
-    unsafe fn set_block_done(&self, state: *mut ffi::lua_State, done: u32) {
-        if state == self.main.load(Relaxed) {
-            self.main_done.store(done, Relaxed);
-        } else {
-            // SAFETY: as in `block_done`.
-            unsafe {
-                ffi::lua_getextraspace(state)
-                    .cast::<usize>()
-                    .write_unaligned(done as usize);
-            }
-        }
-    }
-
-    /// Starts a new block on `state`, with the hook firing every `step`
-    /// instructions.
-    ///
-    /// # Safety
-    /// As [`Meter::block_done`].
-    unsafe fn restart_thread(&self, state: *mut ffi::lua_State, step: u32) {
-        // SAFETY: the caller passes a valid thread.
-        unsafe {
-            set_hook(state, step);
-            self.set_block_done(state, 0);
-        }
+        let fits = CLOCK_EVERY_NS.checked_div(worst_ns).unwrap_or(u64::MAX);
+        u32::try_from(fits.clamp(1, u64::from(WINDOW))).unwrap_or(WINDOW)
     }
 }
 
-/// The next hook step of a thread that fires every `step` instructions, is
-/// `done` instructions into its block, took `elapsed_ns` since the hook
-/// last looked at the clock, and may not exceed `cap`. Steps divide the
-/// block, so block boundaries stay where they are.
-///
-/// Changing the step costs time in proportion to the depth of the thread's
-/// call stack (`lua_sethook` marks every frame), so it changes rarely: finer
-/// only when the clock was not looked at for [`CLOCK_EVERY_NS`], coarser only
-/// at a block boundary.
-fn next_step(step: u32, done: u32, elapsed_ns: u64, cap: u32) -> u32 {
-    // What one instruction took, about.
-    let per_instruction = elapsed_ns / u64::from(step.max(1));
-    let fitting = |budget_ns: u64, from: u32| {
-        let mut s = from;
-        while s > 1 && u64::from(s).saturating_mul(per_instruction) > budget_ns {
-            s /= 10;
-        }
-        s
-    };
-    let next = if elapsed_ns > CLOCK_EVERY_NS {
-        fitting(CLOCK_EVERY_NS, step)
-    } else if done == 0 && step < cap {
-        fitting(CLOCK_EVERY_NS / 4, cap).max(step)
-    } else {
-        step
-    };
-    next.min(cap).max(1)
+/// The longest next window for a thread whose last window of `ran`
+/// instructions took `elapsed_ns`, within `cap`: long enough that the hook
+/// costs nothing to ordinary code, short enough to look at the clock about
+/// every [`CLOCK_EVERY_NS`].
+fn next_window(ran: u32, elapsed_ns: u64, cap: u32) -> u32 {
+    let per_instruction = elapsed_ns / u64::from(ran.max(1));
+    let fits = (CLOCK_EVERY_NS / 2)
+        .checked_div(per_instruction)
+        .unwrap_or(u64::MAX);
+    u32::try_from(fits.min(u64::from(cap)))
+        .unwrap_or(cap)
+        .clamp(1, cap.max(1))
 }
 
-/// Sets the counting hook on one thread.
+/// Sets the counting hook on one thread, firing every `every` instructions.
 ///
 /// # Safety
 /// `state` must be a valid Lua state.
@@ -460,6 +509,21 @@ unsafe fn set_hook(state: *mut ffi::lua_State, every: u32) {
     let every = c_int::try_from(every).unwrap_or(c_int::MAX);
     // SAFETY: the caller passes a valid state.
     unsafe { ffi::lua_sethook(state, Some(count_hook), ffi::LUA_MASKCOUNT, every) };
+}
+
+/// The meter of the state `state` belongs to, if it has one.
+///
+/// # Safety
+/// `state` must be a valid Lua state.
+pub(crate) unsafe fn meter_of<'a>(state: *mut ffi::lua_State) -> Option<&'a Meter> {
+    // SAFETY: reading a light userdata from the registry; the value was put
+    // there by `Meter::install`, and the state's app data keeps it alive.
+    unsafe {
+        ffi::lua_rawgetp(state, ffi::LUA_REGISTRYINDEX, meter_key());
+        let p = ffi::lua_touserdata(state, -1).cast::<Meter>().cast_const();
+        ffi::lua_settop(state, -2);
+        p.as_ref()
+    }
 }
 
 /// The count hook.
@@ -481,24 +545,15 @@ unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, ar: *mut ffi:
     }
 }
 
-/// Counts, checks the clock, adapts the step, and says whether to stop
-/// (then the thread's hook is already set to fire on every instruction).
+/// Charges the window that ran out, checks the clock, sizes the next
+/// window, and says whether to stop (then the thread's hook is already set
+/// to fire on every instruction).
 ///
 /// # Safety
 /// `state` and `ar` must be what Lua passed to the hook.
 unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> Option<Interrupt> {
-    // SAFETY: reading a light userdata from the registry; the value was put
-    // there by `Meter::install`, and the state's app data keeps it alive.
-    let meter = unsafe {
-        ffi::lua_rawgetp(state, ffi::LUA_REGISTRYINDEX, meter_key());
-        let p = ffi::lua_touserdata(state, -1).cast::<Meter>().cast_const();
-        ffi::lua_settop(state, -2);
-        p.as_ref()?
-    };
     // SAFETY: valid state.
-    let step = u32::try_from(unsafe { ffi::lua_gethookcount(state) })
-        .unwrap_or(1)
-        .max(1);
+    let meter = unsafe { meter_of(state) }?;
     let stop = |kind: Interrupt, locate: bool| {
         if locate {
             // SAFETY: valid state and debug record of the running function.
@@ -506,43 +561,42 @@ unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> 
             meter.mark(kind, here);
         }
         // SAFETY: valid state.
-        unsafe { meter.restart_thread(state, 1) };
+        unsafe { meter.stop_thread(state) };
         Some(kind)
     };
     if let Some(kind) = meter.marked() {
-        // Stopping: raise again at every instruction until all has unwound
-        // (the hook of this thread fires on every one already, or will).
-        if step != 1 {
+        // Stopping: raise again at every instruction until all has unwound.
+        // SAFETY: valid state.
+        if unsafe { ffi::lua_gethookcount(state) } != 1 {
             return stop(kind, false);
         }
         return Some(kind);
     }
-    // SAFETY: valid state.
-    let mut done = unsafe { meter.block_done(state) }.saturating_add(step);
-    if done >= BLOCK {
-        let charged = i64::from(done);
-        done = 0;
-        if meter.remaining.fetch_sub(charged, Relaxed) - charged < 0 {
-            return stop(Interrupt::Budget, true);
-        }
+    // The countdown reached zero: the whole window ran. (A thread the meter
+    // did not hand the VM to cannot run bot code; should one fire anyway,
+    // it is charged a whole period and taken as the running one.)
+    let ran = if state == meter.current.load(Relaxed) {
+        meter.armed.load(Relaxed)
+    } else {
+        meter.current.store(state, Relaxed);
+        // SAFETY: valid state.
+        unsafe { ffi::lua_gethookcount(state) }.max(WINDOW as c_int)
+    };
+    let ran = ran.max(1);
+    if meter.remaining.fetch_sub(i64::from(ran), Relaxed) - i64::from(ran) <= 0 {
+        return stop(Interrupt::Budget, true);
     }
     let now = meter.now_ns();
     if now > meter.deadline.load(Relaxed) {
         return stop(Interrupt::Timeout, true);
     }
     let elapsed = now.saturating_sub(meter.last_look.swap(now, Relaxed));
-    let next = next_step(step, done, elapsed, meter.step_cap());
-    // SAFETY: valid state; setting the hook from inside it only resets the
-    // thread's count, which Lua has just reset anyway.
-    unsafe {
-        if next != step {
-            set_hook(state, next);
-            // That walked the thread's whole call stack: the time it took
-            // is not the bot's instructions', and must not look like it.
-            meter.last_look.store(meter.now_ns(), Relaxed);
-        }
-        meter.set_block_done(state, done);
-    }
+    let ran = u32::try_from(ran).unwrap_or(WINDOW);
+    meter
+        .window
+        .store(next_window(ran, elapsed, meter.step_cap()), Relaxed);
+    // SAFETY: valid state, the running thread, with the hook set.
+    unsafe { meter.arm(state) };
     None
 }
 
@@ -627,46 +681,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn steps_keep_blocks_aligned() {
-        // Normal code: the step stays at a block.
-        assert_eq!(next_step(BLOCK, 0, 20_000, BLOCK), BLOCK);
-        // Slow code: finer in proportion, never below one.
-        assert_eq!(next_step(BLOCK, 0, 100 * CLOCK_EVERY_NS, BLOCK), 10);
-        assert_eq!(next_step(BLOCK, 0, u64::MAX, BLOCK), 1);
-        assert_eq!(next_step(10, 30, 2 * CLOCK_EVERY_NS, BLOCK), 1);
-        // Fast again: coarser only at a block boundary, as far as the
-        // instructions' speed allows.
-        assert_eq!(next_step(10, 30, 1_000, BLOCK), 10);
-        assert_eq!(next_step(10, 100, 1_000, BLOCK), 10);
-        assert_eq!(next_step(1, 0, 50, BLOCK), BLOCK);
-        assert_eq!(next_step(1, 0, 20_000, BLOCK), 100);
-        assert_eq!(next_step(100, 0, 1_000, BLOCK), BLOCK);
+    fn windows_follow_the_speed_of_instructions() {
+        // Normal code (a few ns an instruction): the longest window.
+        assert_eq!(next_window(WINDOW, 20_000, WINDOW), WINDOW);
+        // Slow code: shorter in proportion, never below one.
+        assert_eq!(next_window(WINDOW, 1000 * CLOCK_EVERY_NS, WINDOW), 1);
+        assert_eq!(next_window(10, 2 * CLOCK_EVERY_NS, WINDOW), 2);
+        assert_eq!(next_window(1, u64::MAX, WINDOW), 1);
+        // Fast again: back to the longest.
+        assert_eq!(next_window(1, 50, WINDOW), WINDOW);
         // The cap wins.
-        assert_eq!(next_step(100, 0, 1_000, 10), 10);
-        for (step, done) in [(1, 7), (10, 40), (100, 300), (BLOCK, 0)] {
-            for elapsed in [0, 1_000, CLOCK_EVERY_NS, 50 * CLOCK_EVERY_NS] {
-                for cap in [1, 10, 100, BLOCK] {
-                    let next = next_step(step, done, elapsed, cap);
-                    assert!(done.is_multiple_of(next) && BLOCK.is_multiple_of(next));
-                    assert!(next <= cap);
-                }
-            }
-        }
+        assert_eq!(next_window(100, 1_000, 10), 10);
     }
 
     #[test]
-    fn long_strings_and_full_states_cap_the_step() {
+    fn long_strings_and_full_states_cap_the_window() {
         let meter = Meter::new();
         meter.set_memory_limit(32 << 20);
-        assert_eq!(meter.step_cap(), BLOCK);
+        assert_eq!(meter.step_cap(), WINDOW);
         meter.longest_string.store(1 << 20, Relaxed);
-        assert_eq!(meter.step_cap(), 1);
+        assert_eq!(meter.step_cap(), 9);
         meter.longest_string.store(64 << 10, Relaxed);
-        assert_eq!(meter.step_cap(), 100);
+        assert_eq!(meter.step_cap(), 152);
         meter.longest_string.store(0, Relaxed);
         meter.in_use.store(31 << 20, Relaxed);
         assert_eq!(meter.step_cap(), 1);
         meter.in_use.store(8 << 20, Relaxed);
-        assert_eq!(meter.step_cap(), BLOCK);
+        assert_eq!(meter.step_cap(), WINDOW);
     }
 }

@@ -37,6 +37,7 @@ mod api;
 mod bot;
 mod bundled;
 mod check;
+mod coroutines;
 mod decision;
 mod failure;
 mod hook;
@@ -46,6 +47,7 @@ mod metered;
 mod pattern;
 mod sandbox;
 mod template;
+mod thread_count;
 mod view;
 mod watchdog;
 

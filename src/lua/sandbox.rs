@@ -3,6 +3,7 @@
 //! the memory limit, and the metered allocator (`metered.rs`).
 
 use super::api::{self, Shared};
+use super::coroutines;
 use super::hook::INTERNAL_CHUNK;
 use super::metered;
 use super::pattern;
@@ -142,6 +143,7 @@ pub(crate) fn new_state(
     string.raw_set("dump", Value::Nil)?;
 
     pattern::register(&lua, &shared.meter)?;
+    coroutines::register(&lua)?;
     let (liar, install_ranking, hands) = api::register(&lua, shared, params)?;
     // Installing a ranking is the host's own work, done between the bot's
     // calls: it gets a fresh meter, whatever the bot's last call left there
