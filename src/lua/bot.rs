@@ -3,6 +3,7 @@
 use super::api::{API_VERSION, Shared};
 use super::decision;
 use super::failure::{self, Failure, Overrun};
+use super::hook::Meter;
 use super::sandbox;
 use super::view::{HostFns, ViewSync, event_table, kind_code};
 use super::watchdog::CallClock;
@@ -250,8 +251,15 @@ struct BotParts {
 
 impl State {
     /// A new state with the bot loaded in it.
-    fn build(script: &Script, limits: &BotLimits) -> Result<State, BotLoadError> {
+    fn build(
+        script: &Script,
+        limits: &BotLimits,
+        clock: Option<&CallClock>,
+    ) -> Result<State, BotLoadError> {
         let shared = Shared::new(limits);
+        if let Some(clock) = clock {
+            clock.listen(&shared.meter);
+        }
         let sandbox::Sandbox {
             host,
             set_ranking,
@@ -296,7 +304,7 @@ impl State {
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         // The bot's code may also return after its limit.
-        if let Some(overrun) = late_overrun(started.elapsed(), limits) {
+        if let Some(overrun) = late_overrun(&self.shared.meter, started.elapsed(), limits) {
             let (reason, detail) = overrun.failure();
             return Err(BotLoadError::Failed {
                 chunk: script.chunk.clone(),
@@ -649,7 +657,7 @@ impl LuaBot {
         });
         let state = {
             let _call = CallClock::call(clock.as_deref());
-            State::build(&script, limits)?
+            State::build(&script, limits, clock.as_deref())?
         };
         Ok(LuaBot {
             hash: code_hash(&script.code),
@@ -752,7 +760,7 @@ impl LuaBot {
         );
         let memory = self.state.lua.used_memory() as u64;
         self.stats.record(call, took, used, memory);
-        late(took, &self.limits)
+        late(&self.state.shared.meter, took, &self.limits)
     }
 
     fn set_match(&mut self, info: &MatchInfo<'_>) -> Result<(), Failure> {
@@ -771,7 +779,7 @@ impl LuaBot {
         if let Some(clock) = &self.clock {
             clock.end();
         }
-        result.and_then(|()| late(started.elapsed(), &self.limits))
+        result.and_then(|()| late(&st.shared.meter, started.elapsed(), &self.limits))
     }
 }
 
@@ -834,17 +842,19 @@ pub(crate) fn seat_info(
     }
 }
 
-/// The failure of a call that returned after its wall-clock limit.
-fn late(took: Duration, limits: &BotLimits) -> Result<(), Failure> {
-    match late_overrun(took, limits) {
+/// The failure of a call that returned after its time limit.
+fn late(meter: &Meter, took: Duration, limits: &BotLimits) -> Result<(), Failure> {
+    match late_overrun(meter, took, limits) {
         Some(overrun) => Err(overrun.failure()),
         None => Ok(()),
     }
 }
 
-/// The overrun of a call that returned after its limit, if it did.
-fn late_overrun(took: Duration, limits: &BotLimits) -> Option<Overrun> {
-    (took > limits.wall()).then_some(Overrun::Late {
+/// The overrun of a call that returned after its limit (by the measure of
+/// [`Meter::overran`]: processor time, within a wall-clock bound), if it
+/// did; `took` is its wall-clock time.
+fn late_overrun(meter: &Meter, took: Duration, limits: &BotLimits) -> Option<Overrun> {
+    meter.overran(took, limits.wall()).then_some(Overrun::Late {
         took_ms: took.as_millis(),
         ms: limits.wall_ms,
     })

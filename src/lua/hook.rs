@@ -132,11 +132,22 @@ pub(crate) struct Meter {
     /// Where each thread's countdown is (found when the meter is made).
     count: Option<ThreadCount>,
     state: AtomicU8,
-    /// Nanoseconds after `epoch` when the call must stop.
+    /// Nanoseconds after `epoch` when the call must stop, unless the
+    /// processor time it used says otherwise (see [`Meter::out_of_time`]).
     deadline: AtomicU64,
+    /// Nanoseconds after `epoch` when the call stops whatever it used.
+    hard_deadline: AtomicU64,
+    /// The call's limit, in nanoseconds.
+    limit_ns: AtomicU64,
+    /// The thread's processor time when the call started.
+    cpu_start: AtomicU64,
     epoch: Instant,
     /// When the hook last looked at the clock (nanoseconds after `epoch`).
     last_look: AtomicU64,
+    /// Counts the hook's firings and the host's charges: while it stays
+    /// the same, the bot is inside one instruction or one C function (the
+    /// watchdog of thread isolation looks at it).
+    heartbeat: AtomicU64,
     /// Where the bot was when the call tripped.
     location: Mutex<Option<String>>,
     /// The state's memory limit in bytes.
@@ -162,8 +173,12 @@ impl Meter {
             count: ThreadCount::find().ok(),
             state: AtomicU8::new(RUNNING),
             deadline: AtomicU64::new(u64::MAX),
+            hard_deadline: AtomicU64::new(u64::MAX),
+            limit_ns: AtomicU64::new(u64::MAX),
+            cpu_start: AtomicU64::new(0),
             epoch: Instant::now(),
             last_look: AtomicU64::new(0),
+            heartbeat: AtomicU64::new(0),
             location: Mutex::new(None),
             memory_limit: AtomicU64::new(u64::MAX),
             main: AtomicPtr::new(std::ptr::null_mut()),
@@ -227,11 +242,13 @@ impl Meter {
             *l = None;
         }
         let since = now.saturating_duration_since(self.epoch);
-        let deadline = since.saturating_add(wall);
-        self.deadline.store(
-            u64::try_from(deadline.as_nanos()).unwrap_or(u64::MAX),
-            Relaxed,
-        );
+        let nanos = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        self.deadline
+            .store(nanos(since.saturating_add(wall)), Relaxed);
+        self.hard_deadline
+            .store(nanos(since.saturating_add(hard_limit(wall))), Relaxed);
+        self.limit_ns.store(nanos(wall), Relaxed);
+        self.cpu_start.store(thread_cpu_ns(), Relaxed);
         self.last_look
             .store(u64::try_from(since.as_nanos()).unwrap_or(u64::MAX), Relaxed);
         self.window.store(self.step_cap(), Relaxed);
@@ -315,8 +332,49 @@ impl Meter {
         u64::try_from(self.epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
     }
 
+    /// See the field: it changes whenever the bot's code makes progress
+    /// the meter sees.
+    pub(crate) fn heartbeat(&self) -> u64 {
+        self.heartbeat.load(Relaxed)
+    }
+
+    /// The processor time the running call has used so far.
+    pub(crate) fn processor_time(&self) -> Duration {
+        Duration::from_nanos(thread_cpu_ns().saturating_sub(self.cpu_start.load(Relaxed)))
+    }
+
+    /// Whether the running call has used up its time at `now`. The limit
+    /// counts the processor time of the bot's thread, so that a busy
+    /// machine, which slows every bot alike, does not push a bot past it;
+    /// the wall clock is looked at first (reading it costs nothing), and the
+    /// processor time only once the wall clock is past the limit. Past
+    /// [`hard_limit`] by the wall clock the call stops whatever it used.
+    fn out_of_time(&self, now: u64) -> bool {
+        if now <= self.deadline.load(Relaxed) {
+            return false;
+        }
+        if now > self.hard_deadline.load(Relaxed) {
+            return true;
+        }
+        let used = thread_cpu_ns().saturating_sub(self.cpu_start.load(Relaxed));
+        let limit = self.limit_ns.load(Relaxed);
+        if used > limit {
+            return true;
+        }
+        // Not yet by the processor: look again when it could be.
+        self.deadline
+            .store(now.saturating_add(limit - used), Relaxed);
+        false
+    }
+
+    /// Whether a call that took `elapsed` by the wall clock went past its
+    /// limit (by the same measure as [`Meter::out_of_time`]).
+    pub(crate) fn overran(&self, elapsed: Duration, wall: Duration) -> bool {
+        elapsed > hard_limit(wall) || (elapsed > wall && self.processor_time() > wall)
+    }
+
     fn past_deadline(&self) -> bool {
-        self.now_ns() > self.deadline.load(Relaxed)
+        self.out_of_time(self.now_ns())
     }
 
     /// Marks the call as stopped and remembers where.
@@ -424,6 +482,7 @@ impl Meter {
         if let Some(kind) = self.marked() {
             return Err(mlua::Error::external(kind));
         }
+        self.heartbeat.fetch_add(1, Relaxed);
         self.settle();
         let steps = i64::try_from(steps).unwrap_or(i64::MAX);
         let left = self
@@ -485,6 +544,37 @@ impl Meter {
         let fits = CLOCK_EVERY_NS.checked_div(worst_ns).unwrap_or(u64::MAX);
         u32::try_from(fits.clamp(1, u64::from(WINDOW))).unwrap_or(WINDOW)
     }
+}
+
+/// The longest a call may run by the wall clock, however little processor
+/// time it gets: twice its limit, and two seconds more.
+pub(crate) fn hard_limit(wall: Duration) -> Duration {
+    wall.saturating_mul(2)
+        .saturating_add(Duration::from_secs(2))
+}
+
+/// The processor time of the calling thread, in nanoseconds.
+#[cfg(unix)]
+fn thread_cpu_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid output buffer.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } != 0 {
+        return 0;
+    }
+    u64::try_from(ts.tv_sec)
+        .unwrap_or(0)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(u64::try_from(ts.tv_nsec).unwrap_or(0))
+}
+
+/// Elsewhere, the wall clock stands in for it.
+#[cfg(not(unix))]
+fn thread_cpu_ns() -> u64 {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    u64::try_from(EPOCH.get_or_init(Instant::now).elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// The longest next window for a thread whose last window of `ran`
@@ -554,6 +644,7 @@ unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, ar: *mut ffi:
 unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> Option<Interrupt> {
     // SAFETY: valid state.
     let meter = unsafe { meter_of(state) }?;
+    meter.heartbeat.fetch_add(1, Relaxed);
     let stop = |kind: Interrupt, locate: bool| {
         if locate {
             // SAFETY: valid state and debug record of the running function.
@@ -587,7 +678,7 @@ unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> 
         return stop(Interrupt::Budget, true);
     }
     let now = meter.now_ns();
-    if now > meter.deadline.load(Relaxed) {
+    if meter.out_of_time(now) {
         return stop(Interrupt::Timeout, true);
     }
     let elapsed = now.saturating_sub(meter.last_look.swap(now, Relaxed));

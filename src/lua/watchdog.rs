@@ -4,7 +4,16 @@
 //! far past its limit and ends the program with a message naming the bot,
 //! instead of letting the match hang. (In process isolation the engine
 //! simply kills the bot's process.)
+//!
+//! A call counts as stuck when its meter's heartbeat (the hook's firings,
+//! the host's charges) has not moved for [`SILENCE`]: the bot's code is
+//! then inside one VM instruction or one C function, which no limit of the
+//! sandbox can interrupt. That bound does not grow with the call's limit,
+//! so such a bot ends the match within seconds however generous its
+//! limits; and any call still running far past its limit counts as stuck
+//! too.
 
+use super::hook::Meter;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, Once, Weak};
 use std::time::{Duration, Instant};
@@ -14,6 +23,12 @@ pub const EXIT_STUCK: i32 = 3;
 
 /// How often the watchdog looks.
 const PERIOD: Duration = Duration::from_millis(100);
+
+/// How long a running call's heartbeat may stand still before the call
+/// counts as stuck. The longest single steps an honest bot takes (a full
+/// collection of its whole memory, one big string operation) take well
+/// under a second even on a busy machine.
+const SILENCE: Duration = Duration::from_secs(4);
 
 /// When a call counts as stuck: well past anything the sandbox lets a call
 /// run (it stops calls at their limit, give or take one instruction).
@@ -33,6 +48,12 @@ pub(crate) struct CallClock {
     looks: AtomicU64,
     stuck_after: Duration,
     who: String,
+    /// The meter whose heartbeat shows progress, once the state exists.
+    meter: Mutex<Option<Weak<Meter>>>,
+    /// The heartbeat at the last look, and for how many looks in a row it
+    /// has not moved during the running call.
+    beat: AtomicU64,
+    silent_looks: AtomicU64,
 }
 
 fn epoch() -> Instant {
@@ -51,6 +72,9 @@ impl CallClock {
             looks: AtomicU64::new(0),
             stuck_after: stuck_after(wall),
             who,
+            meter: Mutex::new(None),
+            beat: AtomicU64::new(0),
+            silent_looks: AtomicU64::new(0),
         });
         if let Ok(mut clocks) = CLOCKS.lock() {
             clocks.retain(|c| c.strong_count() > 0);
@@ -63,6 +87,33 @@ impl CallClock {
                 .spawn(watch);
         });
         clock
+    }
+
+    /// Watches the heartbeat of `meter` (the bot's state's).
+    pub(crate) fn listen(&self, meter: &Arc<Meter>) {
+        if let Ok(mut m) = self.meter.lock() {
+            *m = Some(Arc::downgrade(meter));
+        }
+    }
+
+    /// How many looks in a row the running call's heartbeat has stood
+    /// still (0 without a meter).
+    fn silence(&self) -> u64 {
+        let beat = self
+            .meter
+            .lock()
+            .ok()
+            .and_then(|m| m.as_ref().and_then(Weak::upgrade))
+            .map(|m| m.heartbeat());
+        match beat {
+            Some(b) if self.beat.swap(b, Relaxed) == b => {
+                self.silent_looks.fetch_add(1, Relaxed) + 1
+            }
+            _ => {
+                self.silent_looks.store(0, Relaxed);
+                0
+            }
+        }
     }
 
     /// A call begins.
@@ -92,6 +143,7 @@ impl CallClock {
         let started = self.started.load(Relaxed);
         if started == 0 {
             self.looks.store(0, Relaxed);
+            self.silent_looks.store(0, Relaxed);
             return None;
         }
         let looks = if self.seen.swap(started, Relaxed) == started {
@@ -101,6 +153,12 @@ impl CallClock {
             1
         };
         Some(PERIOD.saturating_mul(u32::try_from(looks).unwrap_or(u32::MAX)))
+    }
+
+    /// Whether the running call, seen running for `ran`, is stuck.
+    fn stuck(&self, ran: Duration) -> bool {
+        let silent = PERIOD.saturating_mul(u32::try_from(self.silence()).unwrap_or(u32::MAX));
+        ran > self.stuck_after || silent >= SILENCE
     }
 }
 
@@ -124,10 +182,12 @@ fn watch() {
         };
         if let Some((who, ran)) = stuck_call(&clocks) {
             eprintln!(
-                "error: the bot {who} has been stuck in one call for {:.1} s, far past its \
-                 limit: a call stuck inside a C function cannot be stopped inside this \
-                 process, so the match is abandoned (a replay keeps every round finished). \
-                 Run bots you do not trust with --isolation process.",
+                "error: the bot {who} has been stuck in one call for {:.1} s: its code is \
+                 inside one Lua instruction or C function that does unbounded work (a table \
+                 of colliding keys, say), which cannot be interrupted inside this process, so \
+                 the match is abandoned (a replay keeps every round finished). Run bots you \
+                 do not trust with --isolation process, where such a call is stopped and \
+                 penalised and the match goes on.",
                 ran.as_secs_f64()
             );
             std::process::exit(EXIT_STUCK);
@@ -141,7 +201,7 @@ fn stuck_call(clocks: &[Arc<CallClock>]) -> Option<(String, Duration)> {
     let mut stuck = None;
     for clock in clocks {
         if let Some(ran) = clock.look()
-            && ran > clock.stuck_after
+            && clock.stuck(ran)
             && stuck.is_none()
         {
             stuck = Some((clock.who.clone(), ran));
