@@ -5,7 +5,7 @@
 
 use crate::engine::PenaltyReason;
 use crate::i18n::{CheckMsg, Lang};
-use crate::lua::{API_VERSION, BotLimits, CheckReport, CheckWarning, bytes};
+use crate::lua::{API_VERSION, CheckReport, CheckWarning, bytes};
 use crate::text::cut_bytes;
 use std::fmt;
 
@@ -101,17 +101,10 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
         observed: s.observed,
     });
     let limit = report.limits.instructions;
-    if s.most_instructions <= u64::from(BotLimits::HOOK_STEP) {
-        say(CheckMsg::BudgetSmall {
-            step: BotLimits::HOOK_STEP,
-            limit,
-        });
-    } else {
-        say(CheckMsg::BudgetBusiest {
-            used: s.most_instructions,
-            limit,
-        });
-    }
+    say(CheckMsg::BudgetBusiest {
+        used: s.most_instructions,
+        limit,
+    });
     let (peak, most) = (bytes(s.memory_peak), bytes(report.limits.memory_bytes()));
     say(CheckMsg::Memory {
         peak: &peak,

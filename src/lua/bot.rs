@@ -187,7 +187,7 @@ pub struct BotStats {
     pub slowest: Duration,
     /// Which function that was (`challenge`, `reroll`, `claim`, `observe`).
     pub slowest_call: &'static str,
-    /// The most instructions one call used (to within [`BotLimits::HOOK_STEP`]).
+    /// The most instructions one call used.
     pub most_instructions: u64,
     /// The largest memory the bot's state held after a call, in bytes.
     pub memory_peak: u64,

@@ -24,18 +24,22 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotLimits {
-    /// Lua VM instructions per call: the deterministic budget. Work done
-    /// inside the host's string-pattern functions and bulk table functions
-    /// is charged to it too. Counted in steps of [`BotLimits::HOOK_STEP`].
+    /// Lua VM instructions per call: the deterministic budget, counted
+    /// exactly over every thread of the bot's state. Work done outside the
+    /// VM's instructions (the host's string-pattern and bulk table
+    /// functions, large allocations, creating coroutines) is charged to it
+    /// too.
     pub instructions: u64,
     /// Lines of `liar.log` / `print` output kept per game (`0` keeps none);
     /// the rest is dropped (after one line saying so).
     pub log_lines: u32,
     /// Memory of the bot's whole Lua state, in MiB.
     pub memory_mb: u64,
-    /// Wall-clock milliseconds per call: a safety net for what instruction
-    /// counting cannot see. Not deterministic; keep it well above what the
-    /// instruction budget allows.
+    /// Milliseconds of processor time per call (of the thread running the
+    /// bot; by the wall clock a call may take at most twice this and two
+    /// seconds more): a safety net for what instruction counting cannot
+    /// see. Not deterministic; keep it well above what the instruction
+    /// budget allows.
     pub wall_ms: u64,
     /// Where the bot runs; `None` leaves it to the command (see [`Isolation`]).
     #[serde(skip)]
@@ -64,11 +68,11 @@ impl BotLimits {
     /// Largest `log_lines` a config may set.
     pub const MAX_LOG_LINES: u32 = 1_000_000;
 
-    /// The budget and the clock are checked every this many instructions, so
-    /// a call may run up to this many instructions past its budget before it
-    /// is stopped. (Small enough that even instructions working on
-    /// multi-megabyte strings cannot overrun the wall clock by much; large
-    /// enough that the check costs nothing to a typical decision.)
+    /// The clock is looked at at least every this many instructions (more
+    /// often when instructions are slow). Small enough that even
+    /// instructions working on multi-megabyte strings cannot overrun the
+    /// time limit by much; large enough that the look costs nothing to a
+    /// typical decision.
     pub const HOOK_STEP: u32 = 1_000;
 
     /// The smallest memory limit a state accepts: the sandbox itself needs

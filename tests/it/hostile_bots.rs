@@ -589,6 +589,8 @@ hostile! {
     runaway_gsub_callback_loop: Fast, Penalised(STOPPED);
     runaway_index_recursion: Fast, Penalised(CONTAINED);
     runaway_nested_coroutines: Fast, Penalised(STOPPED);
+    runaway_short_coroutines: Cli, Penalised(&["budget"]);
+    runaway_coroutine_tree: Cli, Penalised(&["budget"]);
     runaway_observe_loop: Fast, Penalised(STOPPED);
     runaway_gc_finalizer: Fast, Clean;
     // Building the 8 MiB message can outlast 250 ms on a crowded machine.
@@ -1288,6 +1290,7 @@ fn every_hostile_bot_is_played() {
         "leak_memory_retained",
         "cwork_gsub_replacement_copies",
         "cwork_gc_ephemeron_chain",
+        "cwork_colliding_keys",
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile");
     let mut missing = Vec::new();
@@ -1301,4 +1304,101 @@ fn every_hostile_bot_is_played() {
         }
     }
     assert!(missing.is_empty(), "bots no test plays: {missing:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Exact accounting: work split over coroutines costs what it costs on the
+// main thread.
+
+mod coroutine_accounting {
+    use super::*;
+
+    /// `liar simulate` of `tests/fixtures/budget/BOT.lua` doing `total`
+    /// additions in every decision, with a budget of 1,500,000
+    /// instructions a call; the penalty reasons of its seat.
+    fn reasons(bot: &str, total: u64, mode: Mode) -> Vec<String> {
+        let dir = temp_dir(&format!("accounting-{bot}-{total}-{}", mode.name()));
+        let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/budget")
+            .join(format!("{bot}.lua"));
+        let table = dir.join("table.toml");
+        std::fs::write(
+            &table,
+            format!(
+                "[match]\ngames = 1\nseed = 3\n\n[limits]\ninstructions = 1_500_000\n\n\
+                 [[seats]]\nname = \"counted\"\ntype = \"bot\"\n\
+                 script = '{}'\nparams = {{ total = {total} }}\n\n[[seats]]\nname = \"h\"\n\
+                 type = \"native\"\npolicy = \"native-honest\"\n\n[[seats]]\nname = \"i\"\ntype = \"native\"\n\
+                 policy = \"native-honest\"\n",
+                script.display()
+            ),
+        )
+        .unwrap();
+        let replay = dir.join("replay.jsonl");
+        let mut cmd = liar(BOUND);
+        cmd.arg("simulate")
+            .arg("--table")
+            .arg(&table)
+            .args(["--isolation", mode.name(), "--replay"])
+            .arg(&replay);
+        let run = Run::of(format!("simulate {bot} total {total}"), &mut cmd);
+        run.assert_within(BOUND);
+        run.assert_status(0);
+        assert_valid_replay(&replay);
+        penalties(&events(&replay), 0)
+            .into_iter()
+            .map(|(reason, _)| reason)
+            .collect()
+    }
+
+    /// 1,800,000 additions are over the budget and 600,000 within it, on
+    /// the main thread and over 10,000 coroutines alike (those add about 40
+    /// instructions each: the calls, and what making a coroutine costs).
+    fn same_verdicts(mode: Mode) {
+        for bot in ["loop_main", "loop_coroutines"] {
+            let over = reasons(bot, 1_800_000, mode);
+            assert!(
+                !over.is_empty(),
+                "{bot}: 1,800,000 additions were never stopped"
+            );
+            assert!(
+                over.iter().all(|r| r == "budget"),
+                "{bot}: 1,800,000 additions: {over:?}"
+            );
+            let within = reasons(bot, 600_000, mode);
+            assert!(within.is_empty(), "{bot}: 600,000 additions: {within:?}");
+        }
+    }
+
+    in_both_modes!(main_thread_and_coroutines_pay_alike => same_verdicts);
+}
+
+/// Colliding integer keys: one instruction that runs for minutes. In a
+/// process of its own the bot is stopped and penalised; in the engine's
+/// process the watchdog ends the program within seconds, whatever the
+/// limits, naming the bot and the isolation that contains it.
+mod cwork_colliding_keys {
+    use super::*;
+    const BOT: &str = "cwork_colliding_keys";
+
+    #[test]
+    fn thread() {
+        let dir = temp_dir(&format!("{BOT}-thread"));
+        let replay = dir.join("replay.jsonl");
+        let run = simulate(BOT, Mode::Thread, Limits::HugeBudget, &dir, &replay);
+        run.assert_within(Duration::from_secs(10));
+        run.assert_status(3);
+        assert!(
+            run.stderr.contains(&format!("{BOT}.lua"))
+                && run.stderr.contains("stuck")
+                && run.stderr.contains("--isolation process"),
+            "the watchdog must name the bot and process isolation: {}",
+            run.ending()
+        );
+    }
+
+    #[test]
+    fn process() {
+        check(BOT, Mode::Process, Limits::Fast, Penalised(STOPPED));
+    }
 }

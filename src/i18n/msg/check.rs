@@ -75,13 +75,6 @@ pub enum CheckMsg<'a> {
         /// Events observed.
         observed: u64,
     },
-    /// Every call was small.
-    BudgetSmall {
-        /// The hook's step.
-        step: u32,
-        /// The budget.
-        limit: u64,
-    },
     /// The busiest call.
     BudgetBusiest {
         /// Instructions used.
@@ -221,15 +214,10 @@ impl CheckMsg<'_> {
                 "  slowest call:  {ms:.3} ms ({call}); {decisions} decisions, {observed} events observed",
                 "  самый долгий:  {ms:.3} мс ({call}); решений {decisions}, событий {observed}"
             ),
-            CheckMsg::BudgetSmall { step, limit } => tr!(
-                lang,
-                "  budget:        every call used fewer than {step} of its {limit} instructions",
-                "  бюджет:        каждый вызов потратил меньше {step} из {limit} инструкций"
-            ),
             CheckMsg::BudgetBusiest { used, limit } => tr!(
                 lang,
-                "  budget:        the busiest call used about {used} of its {limit} instructions",
-                "  бюджет:        самый тяжёлый вызов потратил около {used} из {limit} инструкций"
+                "  budget:        the busiest call used {used} of its {limit} instructions",
+                "  бюджет:        самый тяжёлый вызов потратил {used} из {limit} инструкций"
             ),
             CheckMsg::Memory { peak, limit } => tr!(
                 lang,
@@ -267,8 +255,8 @@ impl CheckMsg<'_> {
             ),
             CheckMsg::WarnNearBudget { used, limit } => tr!(
                 lang,
-                "one call used about {used} of its {limit} instructions: close to the budget",
-                "один вызов потратил около {used} из {limit} инструкций: почти весь бюджет"
+                "one call used {used} of its {limit} instructions: close to the budget",
+                "один вызов потратил {used} из {limit} инструкций: почти весь бюджет"
             ),
             CheckMsg::WarnSlow { ms, limit } => tr!(
                 lang,
@@ -339,7 +327,6 @@ mod tests {
                 decisions: 1,
                 observed: 1,
             },
-            CheckMsg::BudgetSmall { step: 1, limit: 2 },
             CheckMsg::BudgetBusiest { used: 1, limit: 2 },
             CheckMsg::Memory {
                 peak: "1",
