@@ -141,6 +141,10 @@ pub(crate) struct Meter {
     limit_ns: AtomicU64,
     /// The thread's processor time when the call started.
     cpu_start: AtomicU64,
+    /// The processor clock of the thread running the call (for the
+    /// watchdog, which looks from another thread); [`NO_CLOCK`] when
+    /// unknown. (Thread clocks are negative numbers on Linux.)
+    cpu_clock: AtomicI64,
     epoch: Instant,
     /// When the hook last looked at the clock (nanoseconds after `epoch`).
     last_look: AtomicU64,
@@ -176,6 +180,7 @@ impl Meter {
             hard_deadline: AtomicU64::new(u64::MAX),
             limit_ns: AtomicU64::new(u64::MAX),
             cpu_start: AtomicU64::new(0),
+            cpu_clock: AtomicI64::new(NO_CLOCK),
             epoch: Instant::now(),
             last_look: AtomicU64::new(0),
             heartbeat: AtomicU64::new(0),
@@ -249,6 +254,7 @@ impl Meter {
             .store(nanos(since.saturating_add(hard_limit(wall))), Relaxed);
         self.limit_ns.store(nanos(wall), Relaxed);
         self.cpu_start.store(thread_cpu_ns(), Relaxed);
+        self.cpu_clock.store(this_thread_clock(), Relaxed);
         self.last_look
             .store(u64::try_from(since.as_nanos()).unwrap_or(u64::MAX), Relaxed);
         self.window.store(self.step_cap(), Relaxed);
@@ -336,6 +342,12 @@ impl Meter {
     /// the meter sees.
     pub(crate) fn heartbeat(&self) -> u64 {
         self.heartbeat.load(Relaxed)
+    }
+
+    /// The processor time the thread running the bot has used, read from
+    /// any thread; `None` where it cannot be read.
+    pub(crate) fn runner_cpu(&self) -> Option<Duration> {
+        runner_cpu(self.cpu_clock.load(Relaxed))
     }
 
     /// The processor time the running call has used so far.
@@ -570,6 +582,48 @@ fn thread_cpu_ns() -> u64 {
         .saturating_add(u64::try_from(ts.tv_nsec).unwrap_or(0))
 }
 
+/// No processor clock (see `Meter::cpu_clock`).
+const NO_CLOCK: i64 = i64::MIN;
+
+/// The processor clock of the calling thread, as a number.
+#[cfg(unix)]
+fn this_thread_clock() -> i64 {
+    let mut id: libc::clockid_t = 0;
+    // SAFETY: `id` is a valid output; the calling thread exists.
+    if unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) } != 0 {
+        return NO_CLOCK;
+    }
+    i64::from(id)
+}
+
+/// The time on the processor clock `clock` (of [`this_thread_clock`]).
+#[cfg(unix)]
+fn runner_cpu(clock: i64) -> Option<Duration> {
+    let id = libc::clockid_t::try_from(clock).ok()?;
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid output buffer; a clock of a thread that has
+    // ended gives an error, not a crash.
+    if unsafe { libc::clock_gettime(id, &mut ts) } != 0 {
+        return None;
+    }
+    let secs = u64::try_from(ts.tv_sec).ok()?;
+    let nanos = u32::try_from(ts.tv_nsec).ok()?;
+    Some(Duration::new(secs, nanos))
+}
+
+#[cfg(not(unix))]
+fn this_thread_clock() -> i64 {
+    NO_CLOCK
+}
+
+#[cfg(not(unix))]
+fn runner_cpu(_: i64) -> Option<Duration> {
+    None
+}
+
 /// Elsewhere, the wall clock stands in for it.
 #[cfg(not(unix))]
 fn thread_cpu_ns() -> u64 {
@@ -799,5 +853,27 @@ mod tests {
         assert_eq!(meter.step_cap(), 1);
         meter.in_use.store(8 << 20, Relaxed);
         assert_eq!(meter.step_cap(), WINDOW);
+    }
+}
+
+#[cfg(all(test, unix))]
+mod cpu_tests {
+    use super::*;
+
+    #[test]
+    fn the_runner_clock_is_read_from_another_thread() {
+        let meter = Meter::new();
+        meter.start_at(1, Duration::from_secs(1), Instant::now());
+        let start = Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < Duration::from_millis(50) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        let m = Arc::clone(&meter);
+        let seen = std::thread::spawn(move || m.runner_cpu())
+            .join()
+            .expect("joined");
+        let seen = seen.expect("readable");
+        assert!(seen >= Duration::from_millis(20), "{seen:?}");
     }
 }

@@ -6,9 +6,11 @@
 //! simply kills the bot's process.)
 //!
 //! A call counts as stuck when its meter's heartbeat (the hook's firings,
-//! the host's charges) has not moved for [`SILENCE`]: the bot's code is
-//! then inside one VM instruction or one C function, which no limit of the
-//! sandbox can interrupt. That bound does not grow with the call's limit,
+//! the host's charges) has not moved while the bot's thread used
+//! [`SILENCE`] of processor time: the bot's code is then inside one VM
+//! instruction or one C function, which no limit of the sandbox can
+//! interrupt. (Processor time, so that a busy machine, where the thread
+//! waits for its turn, does not make slow progress look like none.) That bound does not grow with the call's limit,
 //! so such a bot ends the match within seconds however generous its
 //! limits; and any call still running far past its limit counts as stuck
 //! too.
@@ -24,10 +26,10 @@ pub const EXIT_STUCK: i32 = 3;
 /// How often the watchdog looks.
 const PERIOD: Duration = Duration::from_millis(100);
 
-/// How long a running call's heartbeat may stand still before the call
-/// counts as stuck. The longest single steps an honest bot takes (a full
-/// collection of its whole memory, one big string operation) take well
-/// under a second even on a busy machine.
+/// How much processor time a running call may use with its heartbeat
+/// standing still before it counts as stuck. The longest single steps an
+/// honest bot takes (a full collection of its whole memory, one big string
+/// operation, compiling its largest allowed file) take well under a second.
 const SILENCE: Duration = Duration::from_secs(4);
 
 /// When a call counts as stuck: well past anything the sandbox lets a call
@@ -50,10 +52,12 @@ pub(crate) struct CallClock {
     who: String,
     /// The meter whose heartbeat shows progress, once the state exists.
     meter: Mutex<Option<Weak<Meter>>>,
-    /// The heartbeat at the last look, and for how many looks in a row it
-    /// has not moved during the running call.
+    /// The heartbeat at the last look, for how many looks in a row it has
+    /// not moved during the running call, and the bot thread's processor
+    /// time (in nanoseconds) when it last moved.
     beat: AtomicU64,
     silent_looks: AtomicU64,
+    beat_cpu: AtomicU64,
 }
 
 fn epoch() -> Instant {
@@ -75,6 +79,7 @@ impl CallClock {
             meter: Mutex::new(None),
             beat: AtomicU64::new(0),
             silent_looks: AtomicU64::new(0),
+            beat_cpu: AtomicU64::new(0),
         });
         if let Ok(mut clocks) = CLOCKS.lock() {
             clocks.retain(|c| c.strong_count() > 0);
@@ -96,23 +101,30 @@ impl CallClock {
         }
     }
 
-    /// How many looks in a row the running call's heartbeat has stood
-    /// still (0 without a meter).
-    fn silence(&self) -> u64 {
-        let beat = self
+    /// How long the running call's heartbeat has stood still: in
+    /// processor time of the bot's thread where it can be read, else in
+    /// looks (zero without a meter).
+    fn silence(&self) -> Duration {
+        let meter = self
             .meter
             .lock()
             .ok()
-            .and_then(|m| m.as_ref().and_then(Weak::upgrade))
-            .map(|m| m.heartbeat());
-        match beat {
-            Some(b) if self.beat.swap(b, Relaxed) == b => {
-                self.silent_looks.fetch_add(1, Relaxed) + 1
-            }
-            _ => {
-                self.silent_looks.store(0, Relaxed);
-                0
-            }
+            .and_then(|m| m.as_ref().and_then(Weak::upgrade));
+        let Some(meter) = meter else {
+            return Duration::ZERO;
+        };
+        let beat = meter.heartbeat();
+        let cpu = meter.runner_cpu();
+        let cpu_ns = cpu.map_or(0, |c| u64::try_from(c.as_nanos()).unwrap_or(u64::MAX));
+        if self.beat.swap(beat, Relaxed) != beat || self.silent_looks.load(Relaxed) == 0 {
+            self.silent_looks.store(1, Relaxed);
+            self.beat_cpu.store(cpu_ns, Relaxed);
+            return Duration::ZERO;
+        }
+        let looks = self.silent_looks.fetch_add(1, Relaxed);
+        match cpu {
+            Some(_) => Duration::from_nanos(cpu_ns.saturating_sub(self.beat_cpu.load(Relaxed))),
+            None => PERIOD.saturating_mul(u32::try_from(looks).unwrap_or(u32::MAX)),
         }
     }
 
@@ -157,8 +169,7 @@ impl CallClock {
 
     /// Whether the running call, seen running for `ran`, is stuck.
     fn stuck(&self, ran: Duration) -> bool {
-        let silent = PERIOD.saturating_mul(u32::try_from(self.silence()).unwrap_or(u32::MAX));
-        ran > self.stuck_after || silent >= SILENCE
+        ran > self.stuck_after || self.silence() >= SILENCE
     }
 }
 
