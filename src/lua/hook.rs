@@ -148,7 +148,8 @@ pub(crate) struct Meter {
     epoch: Instant,
     /// When the hook last looked at the clock (nanoseconds after `epoch`).
     last_look: AtomicU64,
-    /// Counts the hook's firings and the host's charges: while it stays
+    /// Counts the hook's firings, the host's charges and the hand-overs
+    /// between threads: while it stays
     /// the same, the bot is inside one instruction or one C function (the
     /// watchdog of thread isolation looks at it).
     heartbeat: AtomicU64,
@@ -447,6 +448,7 @@ impl Meter {
     /// `to` must be a live thread of this meter's state, kept alive until
     /// [`Meter::leave`] hands the VM back.
     pub(crate) unsafe fn enter(&self, to: *mut ffi::lua_State) {
+        self.heartbeat.fetch_add(1, Relaxed);
         self.settle();
         self.current.store(to, Relaxed);
         // SAFETY: as the caller promises. A thread made before the hook was

@@ -6,7 +6,7 @@
 //! simply kills the bot's process.)
 //!
 //! A call counts as stuck when its meter's heartbeat (the hook's firings,
-//! the host's charges) has not moved while the bot's thread used
+//! the host's charges, hand-overs between coroutines) has not moved while the bot's thread used
 //! [`SILENCE`] of processor time: the bot's code is then inside one VM
 //! instruction or one C function, which no limit of the sandbox can
 //! interrupt. (Processor time, so that a busy machine, where the thread
@@ -161,7 +161,9 @@ impl CallClock {
         let looks = if self.seen.swap(started, Relaxed) == started {
             self.looks.fetch_add(1, Relaxed) + 1
         } else {
+            // A new call: its silence starts now.
             self.looks.store(1, Relaxed);
+            self.silent_looks.store(0, Relaxed);
             1
         };
         Some(PERIOD.saturating_mul(u32::try_from(looks).unwrap_or(u32::MAX)))
