@@ -2,8 +2,8 @@
 
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
-use crate::lua::failure::{Failure, bytes};
 use crate::lua::bot::CALLS;
+use crate::lua::failure::{Failure, bytes};
 use crate::lua::view::kind_code;
 use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
 use crate::rules::{Decision, SeatView};
