@@ -48,7 +48,7 @@ pub enum Overrun {
     Killed {
         /// The limit in milliseconds.
         ms: u64,
-        /// What it was doing (`loading the bot`, `deciding`, ...).
+        /// What it was doing (`loading the bot`, `in claim`, `in observe`, ...).
         doing: &'static str,
     },
     /// The bot's process sent a malformed reply and was killed.

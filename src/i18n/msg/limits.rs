@@ -115,9 +115,12 @@ fn doing_text(doing: &str, lang: Lang) -> String {
     match doing {
         "loading the bot" => "загружал бота",
         "deciding" => "принимал решение",
+        "in challenge" => "в challenge",
+        "in reroll" => "в reroll",
+        "in claim" => "в claim",
+        "in observe" => "в observe",
         "starting a game" => "начинал игру",
         "starting the match" => "начинал матч",
-        "observing" => "наблюдал",
         other => other,
     }
     .to_string()

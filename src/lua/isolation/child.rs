@@ -42,14 +42,12 @@ pub fn serve(memory_bytes: u64, wall: Duration, parent: u32) -> i32 {
         };
         // A failure to move the CPU limit only leaves the old one in force.
         let _ = cpu.renew();
-        // The engine times each reply from the one before: a reply to a
-        // call of the bot goes out at once, not after the rest of its batch.
-        let ran_the_bot = !matches!(request, Request::BeginGame { .. });
         let reply = host.serve(request);
-        if write_frame(&mut output, &reply.encode()).is_err() {
-            return EXIT_PROTOCOL;
-        }
-        if (ran_the_bot || input.buffer().is_empty()) && output.flush().is_err() {
+        // Every reply goes out as soon as it is made, never after the rest
+        // of its batch: the engine times each request from the reply
+        // before it, so a reply held back would eat into the next call's
+        // time (and its death would be blamed on the wrong request).
+        if write_frame(&mut output, &reply.encode()).is_err() || output.flush().is_err() {
             return EXIT_PROTOCOL;
         }
     }

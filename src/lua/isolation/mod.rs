@@ -13,6 +13,12 @@
 //! Requests that need no answer (a game begins, a public event) are not
 //! waited for: their replies, which carry the bot's log lines, are read
 //! with the next reply that is, so a bot costs one round trip per decision.
+//! The child sends each reply the moment it is made, and the engine times
+//! each request on its own: its allowance (its call's wall-clock limit and
+//! the grace period) runs from when the reply before it arrived, that is
+//! from when the child could start on it, so a batch never shortens the
+//! time of any call in it, and a child that dies is blamed on the request
+//! it was serving.
 
 mod child;
 mod confine;

@@ -2,7 +2,9 @@
 
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
+use crate::lua::bot::CALLS;
 use crate::lua::failure::{Failure, bytes};
+use crate::lua::view::kind_code;
 use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
 use crate::rules::{Decision, SeatView};
 use crate::setup::BotParams;
@@ -122,7 +124,16 @@ impl Conn {
             _ => 0,
         };
         self.history = Some((round, view.history.len()));
-        self.queue(&view_request(view, from), allowance, "deciding");
+        // Named after the bot's function, as thread isolation names it.
+        let what = match view.decision {
+            Some(kind) => match CALLS[usize::from(kind_code(kind)) - 1] {
+                "challenge" => "in challenge",
+                "reroll" => "in reroll",
+                _ => "in claim",
+            },
+            None => "deciding",
+        };
+        self.queue(&view_request(view, from), allowance, what);
     }
 
     /// Sends what is in the outbox.
@@ -644,7 +655,7 @@ impl Player for ProcessBot {
     }
 
     fn observe(&mut self, event: &PublicEvent) {
-        self.send(Request::Observe(event.clone()), 1, "observing");
+        self.send(Request::Observe(event.clone()), 1, "in observe");
         // Events go out with the next decision; a bot that is not asked
         // for one for long gets them (and is waited for) in batches.
         if self
