@@ -45,6 +45,7 @@ mod isolation;
 mod metered;
 mod pattern;
 mod sandbox;
+mod sort;
 mod template;
 mod view;
 mod watchdog;

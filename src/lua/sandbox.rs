@@ -6,6 +6,7 @@ use super::api::{self, Shared};
 use super::hook::INTERNAL_CHUNK;
 use super::metered;
 use super::pattern;
+use super::sort;
 use crate::rules::Face;
 use crate::setup::{BotLimits, BotParams};
 use mlua::chunk::ChunkMode;
@@ -142,6 +143,7 @@ pub(crate) fn new_state(
     string.raw_set("dump", Value::Nil)?;
 
     pattern::register(&lua, &shared.meter)?;
+    sort::register(&lua, &shared.meter)?;
     let (liar, install_ranking, hands) = api::register(&lua, shared, params)?;
     // Installing a ranking is the host's own work, done between the bot's
     // calls: it gets a fresh meter, whatever the bot's last call left there
