@@ -13,7 +13,8 @@
 //! `pcall` as it was raised); its frames own nothing that needs dropping,
 //! so Lua's `longjmp` may cross them.
 //!
-//! Each element read, write and comparison is one step of the budget,
+//! Each element read, write and comparison is one step of the budget (four
+//! through a metatable, or for a C comparator, whose calls no hook sees),
 //! charged in batches through the `charge` function (a call whose budget is
 //! spent stops there, with the bot's location). A C comparator (`math.max`,
 //! say) may scan long string arguments: those are charged by length.
@@ -70,6 +71,12 @@ struct Sort {
     pending: u32,
     /// Whether the comparator is a C function (its arguments are charged).
     c_comparator: bool,
+    /// Steps per element read or written: more when the table has a
+    /// metatable (each access may call a C `__index`, which no hook sees).
+    access: u32,
+    /// Steps per comparison: more for a C comparator (a call the hook does
+    /// not see).
+    compare: u32,
 }
 
 impl Sort {
@@ -101,7 +108,7 @@ impl Sort {
     unsafe fn geti(&mut self, i: u32) {
         unsafe {
             ffi::lua_geti(self.l, 1, ffi::lua_Integer::from(i));
-            self.step(1);
+            self.step(self.access);
         }
     }
 
@@ -110,7 +117,7 @@ impl Sort {
         unsafe {
             ffi::lua_seti(self.l, 1, ffi::lua_Integer::from(i));
             ffi::lua_seti(self.l, 1, ffi::lua_Integer::from(j));
-            self.step(2);
+            self.step(2 * self.access);
         }
     }
 
@@ -118,7 +125,7 @@ impl Sort {
     unsafe fn less(&mut self, a: c_int, b: c_int) -> bool {
         let l = self.l;
         unsafe {
-            self.step(1);
+            self.step(self.compare);
             if ffi::lua_isnil(l, 2) != 0 {
                 return ffi::lua_compare(l, a, b, ffi::LUA_OPLT) != 0;
             }
@@ -283,8 +290,11 @@ unsafe fn check_table(l: *mut ffi::lua_State) {
         }
         let mut n = 1;
         if ffi::lua_getmetatable(l, 1) != 0 {
-            let fields: [*const c_char; 3] =
-                [c"__index".as_ptr(), c"__newindex".as_ptr(), c"__len".as_ptr()];
+            let fields: [*const c_char; 3] = [
+                c"__index".as_ptr(),
+                c"__newindex".as_ptr(),
+                c"__len".as_ptr(),
+            ];
             let mut all = true;
             for f in fields {
                 n += 1;
@@ -317,13 +327,20 @@ unsafe extern "C-unwind" fn sort(l: *mut ffi::lua_State) -> c_int {
                 ffi::luaL_checktype(l, 2, ffi::LUA_TFUNCTION);
             }
             ffi::lua_settop(l, 2);
+            let c_comparator = ffi::lua_iscfunction(l, 2) != 0;
+            let has_metatable = ffi::lua_getmetatable(l, 1) != 0;
+            if has_metatable {
+                ffi::lua_pop(l, 1);
+            }
             let mut s = Sort {
                 l,
                 meter: ffi::lua_touserdata(l, ffi::lua_upvalueindex(2))
                     .cast::<Meter>()
                     .cast_const(),
                 pending: 0,
-                c_comparator: ffi::lua_iscfunction(l, 2) != 0,
+                c_comparator,
+                access: if has_metatable { 4 } else { 1 },
+                compare: if c_comparator { 4 } else { 1 },
             };
             s.auxsort(1, n as u32, 0);
             s.flush();
@@ -411,7 +428,12 @@ return bad
     #[test]
     fn matches_lua_on_arrays_lua_sorts_without_the_clock() {
         let bad = mismatches(SAME_CALLS);
-        assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
+        assert!(
+            bad.is_empty(),
+            "{} mismatches:\n{}",
+            bad.len(),
+            bad.join("\n")
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod golden_replay;
 mod hand_order;
 mod hostile_bots;
 mod human;
+mod last_failures;
 mod lua_bots;
 mod lua_sandbox;
 mod online;
