@@ -13,11 +13,13 @@ pub use crate::setup::SeatKind;
 use serde::{Deserialize, Serialize};
 
 /// The replay format version this engine writes.
-pub const REPLAY_VERSION: u32 = 3;
+pub const REPLAY_VERSION: u32 = 4;
 
 /// The replay format versions this engine reads: 1 (every `match` line
-/// carries its seed), 2 (a drawn seed is sealed, see [`Event::Match`]) and
-/// 3 (a bot seat may carry its parameters, [`SeatInfo::params`]).
+/// carries its seed), 2 (a drawn seed is sealed, see [`Event::Match`]), 3
+/// (a bot seat may carry its parameters, [`SeatInfo::params`]) and 4 (a
+/// failure after a seat's last decision is a [`PenaltyAction::Recorded`]
+/// penalty before `match_end`).
 pub const REPLAY_VERSIONS: std::ops::RangeInclusive<u32> = 1..=REPLAY_VERSION;
 
 /// A seat as the `match` line lists it.
@@ -133,6 +135,11 @@ pub enum PenaltyAction {
     Fallback,
     /// The player was removed from the match; its chips went to the pot.
     Disqualified,
+    /// Only counted: the failure came after the player's last decision of
+    /// the match (in `observe` of the last game's end), so no chip moves
+    /// and no decision follows. Written after the last `game_end`, before
+    /// `match_end` (from version 4 on).
+    Recorded,
 }
 
 /// One line of a replay.

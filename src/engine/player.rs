@@ -80,6 +80,14 @@ pub trait Player {
     /// A public event happened.
     fn observe(&mut self, _event: &PublicEvent) {}
 
+    /// The match is over (its last event observed): a failure the player
+    /// still owes, one that no later decision can report (in a Lua bot, a
+    /// failed `observe` of the last game's end). The engine records it as a
+    /// penalty before the match ends.
+    fn end_match(&mut self) -> Option<PlayerError> {
+        None
+    }
+
     /// Moves the player's pending debug lines into `out` (they go to the
     /// replay). The engine asks after each of the player's decisions and, for
     /// players that observe, at the end of each game and of the match: lines
@@ -105,6 +113,9 @@ macro_rules! player_behind {
             }
             fn observe(&mut self, event: &PublicEvent) {
                 (**self).observe(event)
+            }
+            fn end_match(&mut self) -> Option<PlayerError> {
+                (**self).end_match()
             }
             fn take_logs(&mut self, out: &mut Vec<String>) {
                 (**self).take_logs(out)

@@ -234,6 +234,7 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
             }
         }
         self.flush_observers();
+        self.record_last_failures();
         if self.observer.active() {
             self.observer.event(&Event::MatchEnd {
                 wins: self.stats.wins.clone(),
@@ -446,6 +447,8 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                 state.remove(seat)
             }
             PenaltyAction::Forfeit => state.forfeit(seat).ok(),
+            // Never chosen here (see `record_last_failures`).
+            PenaltyAction::Recorded => None,
             PenaltyAction::Fallback => {
                 self.emit_penalty(penalty);
                 let decision = fallback_decision(&state.view(seat));
@@ -462,6 +465,35 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
             penalty.pot = Some(end.pot);
             self.emit_penalty(penalty);
             self.report_end(state, &end);
+        }
+    }
+
+    /// Penalises what players still owe once the match is over (a failed
+    /// `observe` of the last events), before `match_end`. An aborted match
+    /// owes nothing: it ended before its last game did.
+    fn record_last_failures(&mut self) {
+        for seat in 0..self.players.len() {
+            let owed = self.players[seat].end_match();
+            let Some(PlayerError::Failed { reason, detail }) = owed else {
+                continue;
+            };
+            if self.stats.aborted {
+                continue;
+            }
+            self.stats.penalties[seat][reason.index()] += 1;
+            // Straight to the observer: players observe nothing more once
+            // the match is over.
+            if self.observer.active() {
+                self.observer.event(&Event::Penalty(Penalty {
+                    seat,
+                    reason,
+                    detail,
+                    action: PenaltyAction::Recorded,
+                    chips: None,
+                    pot: None,
+                }));
+            }
+            self.flush_logs(seat);
         }
     }
 

@@ -952,6 +952,13 @@ impl Player for LuaBot {
         }
     }
 
+    fn end_match(&mut self) -> Option<PlayerError> {
+        // A broken bot was penalised at every decision already.
+        self.pending
+            .take()
+            .map(|(reason, detail)| PlayerError::failed(reason, detail))
+    }
+
     fn take_logs(&mut self, out: &mut Vec<String>) {
         self.state.shared.take_logs(out);
     }

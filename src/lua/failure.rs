@@ -100,9 +100,11 @@ impl Overrun {
         }
     }
 
-    /// The failure it makes, in English (as the replay records it).
+    /// The failure it makes, in English, as the replay records it (without
+    /// what only the wall clock of this run measured: see
+    /// [`Overrun::recorded_text`]).
     pub(crate) fn failure(&self) -> Failure {
-        (self.reason(), self.text(crate::i18n::Lang::En))
+        (self.reason(), self.recorded_text(crate::i18n::Lang::En))
     }
 }
 

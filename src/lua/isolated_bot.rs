@@ -155,6 +155,9 @@ impl Player for Bot {
     fn observe(&mut self, event: &PublicEvent) {
         self.player().observe(event)
     }
+    fn end_match(&mut self) -> Option<PlayerError> {
+        self.player().end_match()
+    }
     fn take_logs(&mut self, out: &mut Vec<String>) {
         self.player().take_logs(out)
     }

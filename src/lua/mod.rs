@@ -46,6 +46,7 @@ mod isolation;
 mod metered;
 mod pattern;
 mod sandbox;
+mod sort;
 mod template;
 mod thread_count;
 mod view;

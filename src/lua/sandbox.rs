@@ -7,6 +7,7 @@ use super::coroutines;
 use super::hook::INTERNAL_CHUNK;
 use super::metered;
 use super::pattern;
+use super::sort;
 use crate::rules::Face;
 use crate::setup::{BotLimits, BotParams};
 use mlua::chunk::ChunkMode;
@@ -144,6 +145,7 @@ pub(crate) fn new_state(
 
     pattern::register(&lua, &shared.meter)?;
     coroutines::register(&lua)?;
+    sort::register(&lua, &shared.meter)?;
     let (liar, install_ranking, hands) = api::register(&lua, shared, params)?;
     // Installing a ranking is the host's own work, done between the bot's
     // calls: it gets a fresh meter, whatever the bot's last call left there

@@ -175,6 +175,7 @@ fn action_name(a: PenaltyAction) -> &'static str {
         PenaltyAction::Forfeit => "forfeit",
         PenaltyAction::Fallback => "fallback",
         PenaltyAction::Disqualified => "disqualified",
+        PenaltyAction::Recorded => "recorded",
     }
 }
 

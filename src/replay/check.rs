@@ -566,6 +566,9 @@ struct Table {
     first_pos: usize,
     game: Option<Game>,
     tally: Vec<u32>,
+    /// A `recorded` penalty came: the match is over, only `match_end` (or
+    /// more such penalties, or logs) may follow.
+    closed: bool,
 }
 
 /// A game in progress.
@@ -717,6 +720,28 @@ impl Checker {
                 n: table.n.to_string(),
             }),
             Event::Log { .. } => Ok(()),
+            Event::Penalty(penalty)
+                if penalty.action == PenaltyAction::Recorded && table.game.is_none() =>
+            {
+                if s.version < 4 || table.last_game == 0 {
+                    return Err(unexpected(event, table.between_games()));
+                }
+                if penalty.seat >= table.n {
+                    return Err(Invalid::NotASeat {
+                        seat: penalty.seat.to_string(),
+                        n: table.n.to_string(),
+                    });
+                }
+                // No chip moves once the match is over.
+                same("penalty.chips", None, penalty.chips.as_ref())?;
+                same("penalty.pot", None, penalty.pot)?;
+                table.closed = true;
+                s.penalties += 1;
+                Ok(())
+            }
+            Event::Seating { .. } | Event::GameStart(_) if table.closed => {
+                Err(unexpected(event, "`penalty` or `match_end`".into()))
+            }
             Event::Seating { rolls, order } => table.seating(event, rolls, order),
             Event::GameStart(start) => table.game_start(event, start),
             Event::MatchEnd {
@@ -856,6 +881,7 @@ impl Checker {
             first_pos: 0,
             game: None,
             tally: vec![0; n],
+            closed: false,
         });
         self.summary.seats = n;
         self.summary.wins = vec![0; n];
@@ -1206,6 +1232,13 @@ impl Game {
             }
             PenaltyAction::Forfeit => 1,
             PenaltyAction::Disqualified => self.chips[seat],
+            // Only once the match is over, never where a decision is owed.
+            PenaltyAction::Recorded => {
+                return Err(Invalid::Unexpected {
+                    event: "penalty (recorded)".into(),
+                    expected: self.expected(),
+                });
+            }
         };
         let (Some(chips), Some(pot)) = (chips, pot) else {
             return Err(Invalid::PenaltyChips {

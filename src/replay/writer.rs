@@ -18,7 +18,7 @@ use std::io::{self, Write};
 /// play_match(&setup, &mut native_players(&setup).unwrap(), &mut writer).unwrap();
 /// let bytes = writer.finish().unwrap();
 /// let text = String::from_utf8(bytes).unwrap();
-/// assert!(text.starts_with(r#"{"type":"match","version":3,"seed":1,"#));
+/// assert!(text.starts_with(r#"{"type":"match","version":4,"seed":1,"#));
 /// assert!(text.lines().last().unwrap().starts_with(r#"{"type":"match_end""#));
 /// ```
 pub struct ReplayWriter<W: Write> {

@@ -140,7 +140,10 @@ impl Step {
     pub fn ends_round(&self) -> bool {
         match &self.event {
             Event::Challenge { .. } => true,
-            Event::Penalty(penalty) => penalty.action != PenaltyAction::Fallback,
+            Event::Penalty(penalty) => !matches!(
+                penalty.action,
+                PenaltyAction::Fallback | PenaltyAction::Recorded
+            ),
             _ => false,
         }
     }

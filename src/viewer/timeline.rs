@@ -392,7 +392,10 @@ fn advance(state: &mut Step, event: &Event, order: &[Seat], last_reroll: &mut Op
             if let Some(pot) = penalty.pot {
                 state.pot = pot;
             }
-            if penalty.action != PenaltyAction::Fallback {
+            if !matches!(
+                penalty.action,
+                PenaltyAction::Fallback | PenaltyAction::Recorded
+            ) {
                 end_round(state);
             }
         }

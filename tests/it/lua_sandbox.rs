@@ -1038,7 +1038,6 @@ local function small_first() asked = asked + 1 if asked % 2 == 1 then return 0 e
         r#"while true do
              table.unpack(setmetatable({}, { __len = function() return "99999" end, __index = rawlen }))
            end"#,
-        r#"table.sort(setmetatable({}, { __len = big_first, __index = type }), rawequal)"#,
         r#"table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = type }), rawequal)"#,
     ];
     for body in bodies {
@@ -1046,6 +1045,14 @@ local function small_first() asked = asked + 1 if asked % 2 == 1 then return 0 e
         stopped_at_load(&format!("{body}\nreturn {{}}"), &[Budget]);
         stopped_in_call(&body, &[Budget]);
     }
+    // table.sort reads the length once, as Lua's does, and refuses a huge
+    // one before it looks at any element.
+    let body = format!(
+        "{lying}\ntable.sort(setmetatable({{}}, {{ __len = big_first, __index = type }}), rawequal)"
+    );
+    let (_, detail, _) = stopped_at_load(&format!("{body}\nreturn {{}}"), &[Failed]);
+    assert!(detail.contains("array too big"), "{detail}");
+    stopped_in_call(&body, &[Failed]);
     // Asked once, a small answer is the answer: nothing to do, at once.
     let code = format!(
         "{lying}\n{}\nreturn {{ api_version = 1, challenge = print, reroll = print, claim = print }}",

@@ -13,6 +13,7 @@ mod hand_order;
 mod hostile_bots;
 mod human;
 mod isolation_parity;
+mod last_failures;
 mod lua_bots;
 mod lua_sandbox;
 mod online;

@@ -15,6 +15,44 @@ impl Overrun {
     /// assert_eq!(o.text(Lang::Ru), "истратил бюджет в 5 инструкций (в b.lua:2)");
     /// ```
     pub fn text(&self, lang: Lang) -> String {
+        self.say(lang, true)
+    }
+
+    /// What the bot overran, as a replay records it: the same from run to
+    /// run. The wall clock's verdicts leave out what only that run measured
+    /// (how long the call took, where the bot was when the clock stopped
+    /// it); [`Overrun::text`] has them, for the bot's author.
+    ///
+    /// ```
+    /// use liar::i18n::Lang;
+    /// use liar::lua::Overrun;
+    /// let o = Overrun::Late { took_ms: 1834, ms: 1000 };
+    /// assert_eq!(o.recorded_text(Lang::En), "returned after its 1000 ms wall-clock limit");
+    /// let o = Overrun::Timeout { ms: 1000, at: Some("b.lua:7".into()) };
+    /// assert_eq!(o.recorded_text(Lang::En), "ran past its 1000 ms wall-clock limit");
+    /// ```
+    pub fn recorded_text(&self, lang: Lang) -> String {
+        self.say(lang, false)
+    }
+
+    fn say(&self, lang: Lang, measured: bool) -> String {
+        match self {
+            Overrun::Timeout { ms, .. } if !measured => {
+                return tr!(
+                    lang,
+                    "ran past its {ms} ms wall-clock limit",
+                    "превысил предел времени в {ms} мс"
+                );
+            }
+            Overrun::Late { ms, .. } if !measured => {
+                return tr!(
+                    lang,
+                    "returned after its {ms} ms wall-clock limit",
+                    "вернулся после предела времени в {ms} мс"
+                );
+            }
+            _ => {}
+        }
         let at = |at: &Option<String>| match at {
             Some(l) => tr!(lang, " (at {l})", " (в {l})"),
             None => String::new(),
@@ -121,6 +159,8 @@ fn doing_text(doing: &str, lang: Lang) -> String {
         "in observe" => "в observe",
         "starting a game" => "начинал игру",
         "starting the match" => "начинал матч",
+        "observing" => "наблюдал",
+        "ending the match" => "заканчивал матч",
         other => other,
     }
     .to_string()

@@ -1049,6 +1049,11 @@ fn penalty_action(action: PenaltyAction, lang: Lang) -> String {
         PenaltyAction::Disqualified => {
             tr!(lang, "disqualified from the match", "снятие с матча")
         }
+        PenaltyAction::Recorded => tr!(
+            lang,
+            "counted after the match's last game",
+            "засчитано после последней игры матча"
+        ),
     }
 }
 

@@ -108,6 +108,16 @@ impl Host {
             }
             Request::BeginGame { game, seed } => self.with_bot(|bot, _| bot.begin_game(game, seed)),
             Request::Observe(event) => self.with_bot(|bot, _| bot.observe(&event)),
+            Request::EndMatch => match self.bot.as_mut() {
+                Some(bot) => match bot.end_match() {
+                    Some(PlayerError::Failed { reason, detail }) => Reply::Decided {
+                        answer: Err((reason, detail)),
+                        report: report(bot),
+                    },
+                    _ => Reply::Done(report(bot)),
+                },
+                None => Reply::Done(Report::default()),
+            },
             Request::Decide(view) => {
                 if !self.view.update(view) {
                     return Reply::LoadFailed {

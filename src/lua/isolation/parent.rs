@@ -667,6 +667,41 @@ impl Player for ProcessBot {
         }
     }
 
+    fn end_match(&mut self) -> Option<PlayerError> {
+        let fail = |(reason, detail): Failure| PlayerError::Failed { reason, detail };
+        // Failures the parent already holds (a death while observing), then
+        // the one the child's bot holds.
+        self.catch_up();
+        if let Some(f) = self.pending.take() {
+            return Some(fail(f));
+        }
+        let conn = self.conn.as_ref()?;
+        if !conn.unread.is_empty() {
+            return None;
+        }
+        self.send(Request::EndMatch, 0, "ending the match");
+        let conn = self.conn.as_mut()?;
+        match conn.next_reply() {
+            Ok(Reply::Decided {
+                answer: Err(f),
+                report,
+            }) => {
+                self.report(report);
+                Some(fail(f))
+            }
+            Ok(Reply::Done(report)) => {
+                self.report(report);
+                None
+            }
+            Ok(_) => Some(fail(self.bury(Death::Garbage))),
+            Err(d) => {
+                let f = self.bury(d);
+                self.pending = None;
+                Some(fail(f))
+            }
+        }
+    }
+
     fn take_logs(&mut self, out: &mut Vec<String>) {
         // Every line written so far: wait for the replies still owed.
         self.catch_up();

@@ -48,6 +48,9 @@ pub(crate) enum Request {
     Decide(OwnedView),
     /// A public event happened.
     Observe(PublicEvent),
+    /// The match is over: the reply is `Decided` with the failure the bot
+    /// still owes (see [`crate::engine::Player::end_match`]), or `Done`.
+    EndMatch,
 }
 
 /// What a call cost and wrote, sent with every reply.
@@ -452,6 +455,7 @@ impl Request {
                 o.u8(5);
                 o.json(event);
             }
+            Request::EndMatch => o.u8(6),
         }
         o.0
     }
@@ -478,6 +482,7 @@ impl Request {
             },
             4 => Request::Decide(view_in(&mut i)?),
             5 => Request::Observe(i.json()?),
+            6 => Request::EndMatch,
             _ => return None,
         };
         i.end()?;
