@@ -94,6 +94,7 @@ impl Host {
             Request::BeginMatch {
                 seat,
                 games,
+                seed,
                 rules,
                 seats,
             } => {
@@ -105,6 +106,7 @@ impl Host {
                         seats: &seats as &[SeatInfo],
                         rules,
                         games,
+                        seed,
                     })
                 })
             }
