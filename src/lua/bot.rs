@@ -311,7 +311,9 @@ impl State {
         // in reserve for deep calls: a few more settle it.
         let mut held = usize::MAX;
         for _ in 0..CLEAR_ROUNDS {
-            self.lua.gc_collect().map_err(|e| sandbox_error(script, &e))?;
+            self.lua
+                .gc_collect()
+                .map_err(|e| sandbox_error(script, &e))?;
             let now = self.lua.used_memory();
             if now >= held {
                 break;

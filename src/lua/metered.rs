@@ -200,7 +200,10 @@ unsafe extern "C" fn metered_alloc(
     let host = m.meter.host_bytes.load(Relaxed);
     if host > 0
         && growth > 0
-        && m.in_use().saturating_sub(old).saturating_add(nsize).saturating_add(host)
+        && m.in_use()
+            .saturating_sub(old)
+            .saturating_add(nsize)
+            .saturating_add(host)
             > m.meter.memory_limit()
     {
         let request: Request = (ptr as usize, osize, nsize);

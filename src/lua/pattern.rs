@@ -701,7 +701,11 @@ impl<'m> HostBuf<'m> {
             return Err(mlua::Error::MemoryError("not enough memory".into()));
         }
         let target = need.max(self.bytes.capacity().saturating_mul(2)).min(most);
-        if self.bytes.try_reserve_exact(target - self.bytes.len()).is_err() {
+        if self
+            .bytes
+            .try_reserve_exact(target - self.bytes.len())
+            .is_err()
+        {
             return Err(mlua::Error::MemoryError("not enough memory".into()));
         }
         let cap = self.bytes.capacity();

@@ -214,14 +214,8 @@ pub(crate) fn new_state(
         faces.raw_set(i + 1, f.letter().to_string())?;
     }
     let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces))?;
-    let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?.call((
-        liar,
-        host_log,
-        charge,
-        memory_kb,
-        stopping,
-        meta_field,
-    ))?;
+    let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?
+        .call((liar, host_log, charge, memory_kb, stopping, meta_field))?;
     // `host.fresh_env` restarts tostring's numbering with every match.
     host.raw_set("forget_ids", forget_ids)?;
     host.raw_get::<Function>("snapshot")?.call::<()>(())?;
