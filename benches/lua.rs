@@ -178,6 +178,7 @@ fn decision_overhead() {
         seats: &setup.seats,
         rules: &setup.rules,
         games: 1,
+        seed: 0,
     });
     bot.begin_game(1, 7);
     let n = 200_000;
@@ -285,6 +286,7 @@ fn memory_per_seat() {
         seats: &setup.seats,
         rules: &setup.rules,
         games: 1,
+        seed: 0,
     };
     let mut b = LuaBot::bundled("honest", &BotLimits::default()).unwrap_or_else(|e| panic!("{e}"));
     b.begin_match(&info);
@@ -305,6 +307,7 @@ fn decision_kinds() {
         seats: &setup.seats,
         rules: &setup.rules,
         games: 1,
+        seed: 0,
     };
     let g = game();
     // Seat 2 responds; then a copy where it accepted and must re-throw and claim.

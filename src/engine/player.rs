@@ -41,6 +41,10 @@ pub struct MatchInfo<'a> {
     pub rules: &'a Rules,
     /// Games in the match.
     pub games: u32,
+    /// This seat's random seed while the match begins (before its first
+    /// game): [`super::player_seed`] of the match's seed, game 0 and the
+    /// seat. Bots draw from it in their top-level code.
+    pub seed: u64,
 }
 
 /// A participant at the table. The engine asks it for decisions, giving it

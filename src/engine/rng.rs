@@ -10,6 +10,7 @@
 //! | 0 | the seating throw |
 //! | g (1, 2, …) | the dice of game g |
 //! | 2^63 + g | the players' seeds for game g: the k-th `u64` of the stream is seat k's seed |
+//! | 2^63 | the players' seeds while the match begins (a bot's top-level code), taken the same way |
 //!
 //! Players get their own seeds from the stream reserved for them ([`PlayerSeeds`],
 //! [`player_seed`]), so nothing a player learns from its own random numbers

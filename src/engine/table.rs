@@ -185,6 +185,7 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
                 seats: &setup.seats,
                 rules: &setup.rules,
                 games: setup.games,
+                seed: super::player_seed(setup.seed, 0, seat),
             });
         }
         if self.observer.active() {

@@ -228,6 +228,16 @@ struct Script {
     bytecode: OnceLock<Vec<u8>>,
 }
 
+/// The most full collections [`State::clear`] runs.
+const CLEAR_ROUNDS: usize = 12;
+
+/// How far the bytes of a cleared state may stray from the first match's
+/// before it is built anew. What strays less is Lua's stack and call-frame
+/// reserve (a few hundred bytes, depending on the last match's deepest
+/// calls); Lua's string table, the largest thing a match can leave grown,
+/// grows by at least 8 KiB at a time.
+const CLEAN_SLACK: usize = 2 << 10;
+
 /// One loaded state of a bot.
 struct State {
     shared: Arc<Shared>,
@@ -278,15 +288,17 @@ impl State {
         };
         // Even the first run of the bot's code gets fresh globals, so that
         // every run starts alike.
-        state.reload(script, limits)?;
+        state.clear(script, limits)?;
+        state.load(script, limits)?;
         Ok(state)
     }
 
-    /// Starts the bot afresh in this state: new globals with new copies of
-    /// every table reachable from them (what the bot did to the old ones is
-    /// garbage, and is collected), then the bot's code runs again. As good
-    /// as a new state for the bot, at a tenth of the cost.
-    fn reload(&mut self, script: &Script, limits: &BotLimits) -> Result<(), BotLoadError> {
+    /// Forgets the last match: new globals with new copies of every table
+    /// reachable from them (what the bot did to the old ones is garbage),
+    /// and a full collection. Returns the bytes the state then holds, which
+    /// are the same after every match unless something of a match outlived
+    /// it (Lua's string table, for one, stays as large as a match made it).
+    fn clear(&mut self, script: &Script, limits: &BotLimits) -> Result<usize, BotLoadError> {
         // The old match's functions keep its globals alive.
         self.observe = None;
         self.shared
@@ -300,7 +312,29 @@ impl State {
         self.lua
             .set_globals(env)
             .map_err(|e| sandbox_error(script, &e))?;
+        // Nothing reaches the old match's values now: collect them, so that
+        // the new match's memory (its limit, `collectgarbage("count")`)
+        // holds none of them.
+        // Each collection also gives back half of what the Lua stack keeps
+        // in reserve for deep calls: a few more settle it.
+        let mut held = usize::MAX;
+        for _ in 0..CLEAR_ROUNDS {
+            self.lua
+                .gc_collect()
+                .map_err(|e| sandbox_error(script, &e))?;
+            let now = self.lua.used_memory();
+            if now >= held {
+                break;
+            }
+            held = now;
+        }
         self.shared.reset_log();
+        Ok(held)
+    }
+
+    /// Runs the bot's code in the globals [`State::clear`] made. As good as
+    /// a new state for the bot, at a tenth of the cost.
+    fn load(&mut self, script: &Script, limits: &BotLimits) -> Result<(), BotLoadError> {
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         // The bot's code may also return after its limit.
@@ -321,6 +355,35 @@ impl State {
 }
 
 impl LuaBot {
+    /// Starts the bot afresh for a match whose seat's seed is `seed`.
+    ///
+    /// Every match must find the state as the first match found it: the
+    /// bot's code run once (when it was loaded), then cleared. A cleared
+    /// state that holds more or fewer bytes than it did before the first
+    /// match (by more than [`CLEAN_SLACK`]) keeps something of an earlier
+    /// one that Lua never shrinks back (its string table, mlua's stack of
+    /// values held by Rust), which the bot could measure
+    /// (`collectgarbage("count")`): then the state is thrown away and built
+    /// again, exactly as the first was.
+    fn restart(&mut self, seed: u64) -> Result<(), Failure> {
+        let failed = |e: BotLoadError| (reload_reason(&e), e.to_string());
+        let clean = self
+            .state
+            .clear(&self.script, &self.limits)
+            .map_err(failed)?;
+        let reference = *self.clean_bytes.get_or_insert(clean);
+        if clean.abs_diff(reference) > CLEAN_SLACK {
+            let mut fresh = State::build(&self.script, &self.limits).map_err(failed)?;
+            fresh.clear(&self.script, &self.limits).map_err(failed)?;
+            self.state = fresh;
+        }
+        self.install_ranking()?;
+        // The bot's top-level code draws from the match's own stream, not
+        // from where the previous match left the seat's stream.
+        self.state.shared.begin_game(seed);
+        self.state.load(&self.script, &self.limits).map_err(failed)
+    }
+
     /// Installs the match's ranking in the `liar` helpers, if it changed.
     fn install_ranking(&self) -> Result<(), Failure> {
         let st = &self.state;
@@ -578,6 +641,9 @@ pub struct LuaBot {
     stats: BotStats,
     /// The watchdog's view of the running call (thread isolation only).
     clock: Option<Arc<CallClock>>,
+    /// The bytes a cleared state held before the first match (see
+    /// [`LuaBot::restart`]).
+    clean_bytes: Option<usize>,
     state: State,
 }
 
@@ -670,6 +736,7 @@ impl LuaBot {
             sync: ViewSync::default(),
             stats: BotStats::default(),
             clock,
+            clean_bytes: None,
             state,
         })
     }
@@ -865,12 +932,9 @@ impl Player for LuaBot {
         self.ranking = info.rules.ranking();
         // Every match starts from a fresh run of the bot's code, with the
         // match's ranking installed, so no match depends on another.
-        let call = CallClock::call(self.clock.as_deref());
-        let restarted = self.install_ranking().and_then(|()| {
-            self.state
-                .reload(&self.script, &self.limits)
-                .map_err(|e| (reload_reason(&e), e.to_string()))
-        });
+        let clock = self.clock.clone();
+        let call = CallClock::call(clock.as_deref());
+        let restarted = self.restart(info.seed);
         drop(call);
         self.broken = restarted
             .err()

@@ -163,6 +163,10 @@ pub(crate) struct Meter {
     pub(super) in_use: AtomicUsize,
     /// Bytes of the longest live string (kept by the allocator).
     pub(super) longest_string: AtomicUsize,
+    /// Bytes the host holds for the bot outside Lua's allocator (the
+    /// buffers `pattern.rs` builds results in): they count against the
+    /// memory limit together with what Lua holds.
+    pub(super) host_bytes: AtomicUsize,
     /// Whether the allocator refused memory to this call because its
     /// budget was spent (so a memory error is the budget's doing).
     refused: AtomicBool,
@@ -190,6 +194,7 @@ impl Meter {
             main: AtomicPtr::new(std::ptr::null_mut()),
             in_use: AtomicUsize::new(0),
             longest_string: AtomicUsize::new(0),
+            host_bytes: AtomicUsize::new(0),
             refused: AtomicBool::new(false),
         })
     }
@@ -283,10 +288,18 @@ impl Meter {
     }
 
     /// Bytes the state may still allocate: host functions that build data
-    /// outside Lua's allocator keep within it.
+    /// outside Lua's allocator keep within it (what host buffers already
+    /// hold is taken off).
     pub(crate) fn memory_room(&self, lua: &Lua) -> usize {
         let limit = usize::try_from(self.memory_limit.load(Relaxed)).unwrap_or(usize::MAX);
-        limit.saturating_sub(lua.used_memory())
+        limit
+            .saturating_sub(lua.used_memory())
+            .saturating_sub(self.host_bytes.load(Relaxed))
+    }
+
+    /// The state's memory limit in bytes.
+    pub(super) fn memory_limit(&self) -> usize {
+        usize::try_from(self.memory_limit.load(Relaxed)).unwrap_or(usize::MAX)
     }
 
     /// How the current call was stopped, if it was; a budget spent by

@@ -177,6 +177,8 @@ function host.fresh_env()
   fn[1], fn[2], fn[3] = nil, nil, nil
   seat, seats, rules, names = nil, nil, nil, nil
   chips, order, hist, hist_n = {}, {}, {}, 0
+  -- tostring's ids (set by the sandbox: the prelude's numbering).
+  host.forget_ids()
   local env = copy(pristine, {})
   env._G = env
   string_meta.__index = env.string

@@ -196,6 +196,20 @@ unsafe extern "C" fn metered_alloc(
         return unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
     }
     let growth = nsize.saturating_sub(old);
+    // Buffers the host holds for the bot count against its limit too.
+    let host = m.meter.host_bytes.load(Relaxed);
+    if host > 0
+        && growth > 0
+        && m.in_use()
+            .saturating_sub(old)
+            .saturating_add(nsize)
+            .saturating_add(host)
+            > m.meter.memory_limit()
+    {
+        let request: Request = (ptr as usize, osize, nsize);
+        let retry = matches!(m.last_refused.replace(None), Some((r, _)) if r == request);
+        return refused(m, request, growth, retry);
+    }
     if growth < CHARGE_FROM && m.last_refused.get().is_none() {
         // The common case, kept short: small, nothing to charge or refuse.
         // SAFETY: as above.

@@ -12,6 +12,7 @@
 use super::hook::{Meter, bot_location};
 use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
 use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Captures a pattern may hold (as in Lua).
 const MAX_CAPTURES: usize = 32;
@@ -663,13 +664,84 @@ fn gmatch(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<
     })
 }
 
+/// A buffer the host builds a result in for the bot, outside Lua's
+/// allocator. Its capacity counts in the meter's host bytes while it lives,
+/// so every such buffer (a `gsub` in the callback of a `gsub`...) counts
+/// against the bot's memory together with what Lua holds: growth past the
+/// limit is a memory error.
+struct HostBuf<'m> {
+    meter: &'m Meter,
+    bytes: Vec<u8>,
+    /// The capacity counted in the meter.
+    held: usize,
+}
+
+impl<'m> HostBuf<'m> {
+    fn new(meter: &'m Meter) -> Self {
+        HostBuf {
+            meter,
+            bytes: Vec::new(),
+            held: 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Makes room for `extra` more bytes: doubling, as Lua's buffers do, but
+    /// never past what the state may still hold.
+    fn reserve(&mut self, lua: &Lua, extra: usize) -> mlua::Result<()> {
+        let need = self.bytes.len().saturating_add(extra);
+        if need <= self.bytes.capacity() {
+            return Ok(());
+        }
+        let most = self.held.saturating_add(self.meter.memory_room(lua));
+        if need > most {
+            return Err(mlua::Error::MemoryError("not enough memory".into()));
+        }
+        let target = need.max(self.bytes.capacity().saturating_mul(2)).min(most);
+        if self
+            .bytes
+            .try_reserve_exact(target - self.bytes.len())
+            .is_err()
+        {
+            return Err(mlua::Error::MemoryError("not enough memory".into()));
+        }
+        let cap = self.bytes.capacity();
+        self.meter
+            .host_bytes
+            .fetch_add(cap.saturating_sub(self.held), Relaxed);
+        self.held = cap;
+        Ok(())
+    }
+
+    fn push(&mut self, lua: &Lua, b: u8) -> mlua::Result<()> {
+        self.reserve(lua, 1)?;
+        self.bytes.push(b);
+        Ok(())
+    }
+
+    fn extend(&mut self, lua: &Lua, more: &[u8]) -> mlua::Result<()> {
+        self.reserve(lua, more.len())?;
+        self.bytes.extend_from_slice(more);
+        Ok(())
+    }
+}
+
+impl Drop for HostBuf<'_> {
+    fn drop(&mut self) {
+        self.meter.host_bytes.fetch_sub(self.held, Relaxed);
+    }
+}
+
 /// Appends `v` (a string or number) the way `luaL_addvalue` does.
-fn add_value_text(lua: &Lua, out: &mut Vec<u8>, v: Value) -> mlua::Result<bool> {
+fn add_value_text(lua: &Lua, out: &mut HostBuf<'_>, v: Value) -> mlua::Result<bool> {
     match v {
         Value::Nil | Value::Boolean(false) => Ok(false),
         v @ (Value::String(_) | Value::Integer(_) | Value::Number(_)) => {
             if let Some(s) = lua.coerce_string(v)? {
-                out.extend_from_slice(&s.as_bytes());
+                out.extend(lua, &s.as_bytes())?;
             }
             Ok(true)
         }
@@ -711,10 +783,8 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
         Some(b'^') => (true, &p[1..]),
         _ => (false, &p[..]),
     };
-    // The result is built outside Lua's allocator: keep it within what the
-    // state may still allocate.
-    let room = |lua: &Lua| meter.memory_room(lua);
-    let mut out: Vec<u8> = Vec::new();
+    // The result is built outside Lua's allocator, counted in its limit.
+    let mut out = HostBuf::new(meter);
     let mut m = Matcher::new(lua, meter, &src[..], p);
     let mut s = 0usize;
     let mut last: Option<usize> = None;
@@ -726,9 +796,7 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
             Some(e) if Some(e) != last => {
                 n += 1;
                 let before = out.len();
-                let cap = before.saturating_add(room(lua));
-                changed |=
-                    add_replacement(lua, &m, &mut out, &repl, repl_text.as_ref(), s, e, cap)?;
+                changed |= add_replacement(lua, &m, &mut out, &repl, repl_text.as_ref(), s, e)?;
                 // Copying the replacement in is work too (`%0` repeated
                 // copies the whole match each time).
                 m.steps.add(((out.len() - before) / 64) as u64)?;
@@ -736,13 +804,10 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
                 last = Some(e);
             }
             _ if s < src.len() => {
-                out.push(src[s]);
+                out.push(lua, src[s])?;
                 s += 1;
             }
             _ => break,
-        }
-        if out.len() > room(lua) {
-            return Err(mlua::Error::MemoryError("not enough memory".into()));
         }
         if anchor {
             break;
@@ -752,25 +817,21 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
     if !changed {
         return Ok((Value::String(src_str.clone()), n));
     }
-    out.extend_from_slice(&src[s..]);
-    if out.len() > room(lua) {
-        return Err(mlua::Error::MemoryError("not enough memory".into()));
-    }
-    Ok((Value::String(lua.create_string(&out)?), n))
+    out.extend(lua, &src[s..])?;
+    // The Lua string is made while the buffer still counts: both are held
+    // at that moment, as with Lua's own gsub.
+    Ok((Value::String(lua.create_string(&out.bytes)?), n))
 }
 
-/// Appends the replacement of the match `s..e`, letting `out` grow to no
-/// more than `cap` bytes; whether anything changed.
-#[allow(clippy::too_many_arguments)]
+/// Appends the replacement of the match `s..e`; whether anything changed.
 fn add_replacement(
     lua: &Lua,
     m: &Matcher<'_, '_>,
-    out: &mut Vec<u8>,
+    out: &mut HostBuf<'_>,
     repl: &Value,
     text: Option<&LuaString>,
     s: usize,
     e: usize,
-    cap: usize,
 ) -> mlua::Result<bool> {
     let value = match repl {
         Value::Function(f) => {
@@ -780,7 +841,7 @@ fn add_replacement(
         Value::Table(t) => t.get::<Value>(m.capture_value(lua, 0, s, e)?)?,
         _ => {
             if let Some(text) = text {
-                add_text(lua, m, out, &text.as_bytes(), s, e, cap)?;
+                add_text(lua, m, out, &text.as_bytes(), s, e)?;
             }
             return Ok(true);
         }
@@ -788,41 +849,35 @@ fn add_replacement(
     if add_value_text(lua, out, value)? {
         Ok(true)
     } else {
-        out.extend_from_slice(&m.src[s..e]); // keep the original text
+        out.extend(lua, &m.src[s..e])?; // keep the original text
         Ok(false)
     }
 }
 
-/// A replacement string with `%0`–`%9` and `%%` (`add_s` in `lstrlib.c`),
-/// appended while `out` holds no more than `cap` bytes (a replacement such
-/// as `%0` repeated thousands of times would otherwise build gigabytes
-/// before anything looked).
+/// A replacement string with `%0`–`%9` and `%%` (`add_s` in `lstrlib.c`);
+/// `out` refuses to grow past the memory limit (a replacement such as `%0`
+/// repeated thousands of times would otherwise build gigabytes).
 fn add_text(
     lua: &Lua,
     m: &Matcher<'_, '_>,
-    out: &mut Vec<u8>,
+    out: &mut HostBuf<'_>,
     text: &[u8],
     s: usize,
     e: usize,
-    cap: usize,
 ) -> mlua::Result<()> {
     let mut i = 0;
     while i < text.len() {
-        // Checked before each piece: `out` passes `cap` by one piece at most.
-        if out.len() > cap {
-            return Err(mlua::Error::MemoryError("not enough memory".into()));
-        }
         let c = text[i];
         i += 1;
         if c != ESC {
-            out.push(c);
+            out.push(lua, c)?;
             continue;
         }
         let d = text.get(i).copied().unwrap_or(0);
         i += 1;
         match d {
-            ESC => out.push(ESC),
-            b'0' => out.extend_from_slice(&m.src[s..e]),
+            ESC => out.push(lua, ESC)?,
+            b'0' => out.extend(lua, &m.src[s..e])?,
             b'1'..=b'9' => {
                 let v = m.capture_value(lua, usize::from(d - b'1'), s, e)?;
                 add_value_text(lua, out, v)?;

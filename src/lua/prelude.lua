@@ -5,7 +5,7 @@
 -- overwrites globals (or the string table) later cannot change how these
 -- wrappers work. Locals holding C functions carry the library's names, so
 -- that errors those functions raise name what the bot called.
-local liar, host_log, charge, memory_kb, stopping, meta_field, current_globals = ...
+local liar, host_log, charge, memory_kb, stopping, meta_field = ...
 
 local type, select, error, rawequal, rawget, getmetatable =
   type, select, error, rawequal, rawget, getmetatable
@@ -35,19 +35,22 @@ end
 -- tostring for bots. Lua's shows tables, functions and coroutines by heap
 -- address ("table: 0x55d0..."), which differs from run to run and would make
 -- replays differ: here they are numbered in the order the bot first shows
--- them ("table: #3"), afresh in every match (each match has new globals).
+-- them ("table: #3"), afresh in every match.
 -- __tostring and __name are honoured as luaL_tolstring does, read raw (a
 -- __metatable field does not hide them).
 ---------------------------------------------------------------------------
 
+-- The numbering is per match: the host calls `forget_ids` (this chunk's
+-- return value) before every match, so no id, count or object of an earlier
+-- match stays reachable from here.
 local WEAK_KEYS = { __mode = "k" }
-local ids, ids_of, last_id = nil, nil, 0
+local ids, last_id = raw_setmetatable({}, WEAK_KEYS), 0
+
+local function forget_ids()
+  ids, last_id = raw_setmetatable({}, WEAK_KEYS), 0
+end
 
 local function object_id(v)
-  local g = current_globals()
-  if not rawequal(g, ids_of) then
-    ids, ids_of, last_id = raw_setmetatable({}, WEAK_KEYS), g, 0
-  end
   local id = ids[v]
   if id == nil then
     last_id = last_id + 1
@@ -598,3 +601,5 @@ end
 
 -- Nobody may reach or change the metatable shared by all strings.
 string_meta.__metatable = false
+
+return forget_ids

@@ -48,6 +48,9 @@ pub(crate) const GLOBALS: &[&str] = &[
     "xpcall",
 ];
 
+/// Lua values Rust may hold at once in an ordinary call, reserved up front.
+const REF_RESERVE: usize = 256;
+
 /// The host's own Lua chunks.
 #[derive(Clone, Copy)]
 pub(crate) enum Internal {
@@ -208,9 +211,6 @@ pub(crate) fn new_state(
             _ => Value::Nil,
         })
     })?;
-    // The globals now in force: a new table for every match.
-    let current_globals = lua.create_function(|lua, ()| Ok(lua.globals()))?;
-
     // The host chunk goes first, so it captures the standard functions
     // before the prelude wraps them.
     let faces = lua.create_table_with_capacity(6, 0)?;
@@ -218,16 +218,19 @@ pub(crate) fn new_state(
         faces.raw_set(i + 1, f.letter().to_string())?;
     }
     let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces))?;
-    internal_chunk(&lua, Internal::Prelude)?.call::<()>((
-        liar,
-        host_log,
-        charge,
-        memory_kb,
-        stopping,
-        meta_field,
-        current_globals,
-    ))?;
+    let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?
+        .call((liar, host_log, charge, memory_kb, stopping, meta_field))?;
+    // `host.fresh_env` restarts tostring's numbering with every match.
+    host.raw_set("forget_ids", forget_ids)?;
     host.raw_get::<Function>("snapshot")?.call::<()>(())?;
+
+    // mlua keeps the Lua values Rust holds on a stack of its own, which
+    // never shrinks: grown once here, it stays the same size through the
+    // ordinary calls of every match (see `LuaBot::restart`).
+    let held: Vec<Table> = (0..REF_RESERVE)
+        .map(|_| lua.create_table())
+        .collect::<mlua::Result<_>>()?;
+    drop(held);
 
     let memory = limits.memory_bytes().max(BotLimits::MIN_MEMORY_BYTES);
     lua.set_memory_limit(usize::try_from(memory).unwrap_or(usize::MAX))?;

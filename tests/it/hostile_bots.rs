@@ -603,6 +603,7 @@ hostile! {
     memory_pcall_retry: Fast, Penalised(MEMORY);
     memory_rep_huge: Fast, Penalised(MEMORY);
     memory_coroutines: Fast, Penalised(MEMORY);
+    memory_gsub_nested: Fast, Penalised(MEMORY);
     memory_big64_table_growth: BigMemory, Penalised(MEMORY);
     memory_big64_capped_doubling: BigMemory, Penalised(MEMORY);
 
@@ -905,8 +906,7 @@ fn tournament_penalties(t: &Tournament) -> Vec<(String, String, String)> {
 
 /// A bot that keeps 12 MiB in a global plays every match of a tournament
 /// unpenalised, at any number of jobs.
-fn check_memory_released(mode: Mode) {
-    let bot = "leak_memory_retained";
+fn check_memory_released(bot: &str, mode: Mode) {
     let (one, two) = jobs_1_and_2(bot, mode, 20, Limits::Cli);
     for t in [&one, &two] {
         let found = tournament_penalties(t);
@@ -924,7 +924,58 @@ fn check_memory_released(mode: Mode) {
     assert_jobs_agree(bot, mode, &one, &two);
 }
 
-in_both_modes!(leak_memory_retained => check_memory_released);
+in_both_modes!(leak_memory_retained => |mode| check_memory_released("leak_memory_retained", mode));
+in_both_modes!(leak_print_once_retained => |mode| {
+    check_memory_released("leak_print_once_retained", mode)
+});
+
+/// A bot that looks for traces of earlier matches through every channel
+/// known (see the fixture) and plays by what it finds: a tournament gives
+/// the same bytes at `--jobs 1` and `--jobs 2`, and `--only-game K` gives
+/// game K of the whole run, its record and its replay.
+fn check_every_channel(mode: Mode) {
+    let bot = "leak_every_channel";
+    let dir = temp_dir(&format!("{bot}-{}-jobs", mode.name()));
+    let one = tournament(bot, mode, 1, 60, Limits::Fast, &dir);
+    let two = tournament(bot, mode, 2, 60, Limits::Fast, &dir);
+    for t in [&one, &two] {
+        t.run.assert_within(LONG_BOUND);
+        t.run.assert_status(0);
+        assert_eq!(t.replays.len(), 60, "{}: replays written", t.run.what);
+    }
+    assert_jobs_agree(bot, mode, &one, &two);
+    let whole: Value = serde_json::from_str(&one.run.stdout).unwrap();
+    let games = whole["games"].as_array().unwrap();
+    let table = dir.join("jobs1").join("tournament.toml");
+    for k in [23usize, 47] {
+        let replay = dir.join(format!("only{k}.jsonl"));
+        let mut cmd = liar(LONG_BOUND);
+        cmd.arg("tournament")
+            .arg(&table)
+            .args(["--only-game", &k.to_string(), "--replay"])
+            .arg(&replay)
+            .args(["--isolation", mode.name()]);
+        let run = Run::of(format!("{bot} --only-game {k} ({})", mode.name()), &mut cmd);
+        run.assert_status(0);
+        let record: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+        assert_eq!(
+            games[k - 1],
+            record,
+            "{bot} ({}): game {k} alone differs from game {k} of the whole run",
+            mode.name()
+        );
+        let alone = std::fs::read_to_string(&replay).unwrap();
+        let name = format!("game-{:06}.jsonl", k - 1);
+        assert_eq!(
+            one.replays.get(&name),
+            Some(&alone),
+            "{bot} ({}): the replay of game {k} alone differs from {name}",
+            mode.name()
+        );
+    }
+}
+
+in_both_modes!(leak_every_channel => check_every_channel);
 
 /// A bot whose top-level code would get stuck in any match after its
 /// first, if it could tell one from the first (by the memory the last

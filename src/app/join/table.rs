@@ -304,6 +304,8 @@ impl Table<'_> {
                 seats: &seats,
                 rules: &table.rules,
                 games: table.games,
+                // A person draws no random numbers.
+                seed: 0,
             });
             self.player = Some(player);
         }

@@ -92,6 +92,7 @@ impl Host {
             Request::BeginMatch {
                 seat,
                 games,
+                seed,
                 rules,
                 seats,
             } => {
@@ -103,6 +104,7 @@ impl Host {
                         seats: &seats as &[SeatInfo],
                         rules,
                         games,
+                        seed,
                     })
                 })
             }

@@ -594,6 +594,7 @@ impl Player for ProcessBot {
         let request = Request::BeginMatch {
             seat: info.seat,
             games: info.games,
+            seed: info.seed,
             rules: *info.rules,
             seats: info.seats.to_vec(),
         };

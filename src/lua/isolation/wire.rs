@@ -38,6 +38,8 @@ pub(crate) enum Request {
     BeginMatch {
         seat: Seat,
         games: u32,
+        /// The seat's seed for the bot's top-level code.
+        seed: u64,
         rules: Rules,
         seats: Vec<SeatInfo>,
     },
@@ -433,12 +435,14 @@ impl Request {
             Request::BeginMatch {
                 seat,
                 games,
+                seed,
                 rules,
                 seats,
             } => {
                 o.u8(2);
                 o.seat(*seat);
                 o.u32(*games);
+                o.u64(*seed);
                 o.json(rules);
                 o.json(seats);
             }
@@ -473,6 +477,7 @@ impl Request {
             2 => Request::BeginMatch {
                 seat: i.seat()?,
                 games: i.u32()?,
+                seed: i.u64()?,
                 rules: i.json()?,
                 seats: i.json()?,
             },
