@@ -373,7 +373,8 @@ impl LuaBot {
             .map_err(failed)?;
         let reference = *self.clean_bytes.get_or_insert(clean);
         if clean.abs_diff(reference) > CLEAN_SLACK {
-            let mut fresh = State::build(&self.script, &self.limits).map_err(failed)?;
+            let mut fresh =
+                State::build(&self.script, &self.limits, self.clock.as_deref()).map_err(failed)?;
             fresh.clear(&self.script, &self.limits).map_err(failed)?;
             self.state = fresh;
         }

@@ -159,7 +159,6 @@ fn doing_text(doing: &str, lang: Lang) -> String {
         "in observe" => "в observe",
         "starting a game" => "начинал игру",
         "starting the match" => "начинал матч",
-        "observing" => "наблюдал",
         "ending the match" => "заканчивал матч",
         other => other,
     }
