@@ -229,7 +229,7 @@ struct Script {
 }
 
 /// The most full collections [`State::clear`] runs.
-const CLEAR_ROUNDS: usize = 12;
+const CLEAR_ROUNDS: usize = 1;
 
 /// How far the bytes of a cleared state may stray from the first match's
 /// before it is built anew. What strays less is Lua's stack and call-frame

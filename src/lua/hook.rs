@@ -98,6 +98,12 @@ const WINDOW: u32 = BotLimits::HOOK_STEP;
 /// wall-clock limit is enforced to within this (plus one instruction).
 pub(crate) const CLOCK_EVERY_NS: u64 = 10_000_000;
 
+/// [`Meter::cpu_start`] not read yet.
+const UNREAD: u64 = u64::MAX;
+
+/// A call running this long gets its processor time's start read.
+const CPU_READ_AFTER_NS: u64 = 1_000_000;
+
 /// What one instruction may cost per byte of the longest live string (a
 /// byte-at-a-time scan, e.g. converting a numeric string), in nanoseconds.
 const STRING_NS_PER_BYTE: u64 = 1;
@@ -139,8 +145,12 @@ pub(crate) struct Meter {
     hard_deadline: AtomicU64,
     /// The call's limit, in nanoseconds.
     limit_ns: AtomicU64,
-    /// The thread's processor time when the call started.
+    /// The thread's processor time when the call started, as estimated
+    /// when first needed ([`UNREAD`] until then: reading that clock is a
+    /// system call, dear beside a short call).
     cpu_start: AtomicU64,
+    /// When the call started (nanoseconds after `epoch`).
+    started: AtomicU64,
     /// The processor clock of the thread running the call (for the
     /// watchdog, which looks from another thread); [`NO_CLOCK`] when
     /// unknown. (Thread clocks are negative numbers on Linux.)
@@ -184,7 +194,8 @@ impl Meter {
             deadline: AtomicU64::new(u64::MAX),
             hard_deadline: AtomicU64::new(u64::MAX),
             limit_ns: AtomicU64::new(u64::MAX),
-            cpu_start: AtomicU64::new(0),
+            cpu_start: AtomicU64::new(UNREAD),
+            started: AtomicU64::new(0),
             cpu_clock: AtomicI64::new(NO_CLOCK),
             epoch: Instant::now(),
             last_look: AtomicU64::new(0),
@@ -259,7 +270,8 @@ impl Meter {
         self.hard_deadline
             .store(nanos(since.saturating_add(hard_limit(wall))), Relaxed);
         self.limit_ns.store(nanos(wall), Relaxed);
-        self.cpu_start.store(thread_cpu_ns(), Relaxed);
+        self.cpu_start.store(UNREAD, Relaxed);
+        self.started.store(nanos(since), Relaxed);
         self.cpu_clock.store(this_thread_clock(), Relaxed);
         self.last_look
             .store(u64::try_from(since.as_nanos()).unwrap_or(u64::MAX), Relaxed);
@@ -366,7 +378,25 @@ impl Meter {
 
     /// The processor time the running call has used so far.
     pub(crate) fn processor_time(&self) -> Duration {
-        Duration::from_nanos(thread_cpu_ns().saturating_sub(self.cpu_start.load(Relaxed)))
+        let now = self.now_ns();
+        Duration::from_nanos(thread_cpu_ns().saturating_sub(self.cpu_start_at(now)))
+    }
+
+    /// The thread's processor time when the call started. The first time
+    /// it is asked (by the hook once the call has run for
+    /// [`CPU_READ_AFTER_NS`], or when the limit is reached), it is taken
+    /// as the processor time now less all the time since the call started:
+    /// as if the call had had the processor all along, which can only make
+    /// it look longer, by what it waited in that first stretch.
+    fn cpu_start_at(&self, now: u64) -> u64 {
+        let known = self.cpu_start.load(Relaxed);
+        if known != UNREAD {
+            return known;
+        }
+        let since = now.saturating_sub(self.started.load(Relaxed));
+        let estimate = thread_cpu_ns().saturating_sub(since);
+        self.cpu_start.store(estimate, Relaxed);
+        estimate
     }
 
     /// Whether the running call has used up its time at `now`. The limit
@@ -382,7 +412,7 @@ impl Meter {
         if now > self.hard_deadline.load(Relaxed) {
             return true;
         }
-        let used = thread_cpu_ns().saturating_sub(self.cpu_start.load(Relaxed));
+        let used = thread_cpu_ns().saturating_sub(self.cpu_start_at(now));
         let limit = self.limit_ns.load(Relaxed);
         if used > limit {
             return true;
@@ -749,6 +779,9 @@ unsafe fn hook_decision(state: *mut ffi::lua_State, ar: *mut ffi::lua_Debug) -> 
     let now = meter.now_ns();
     if meter.out_of_time(now) {
         return stop(Interrupt::Timeout, true);
+    }
+    if now.saturating_sub(meter.started.load(Relaxed)) > CPU_READ_AFTER_NS {
+        meter.cpu_start_at(now);
     }
     let elapsed = now.saturating_sub(meter.last_look.swap(now, Relaxed));
     let ran = u32::try_from(ran).unwrap_or(WINDOW);

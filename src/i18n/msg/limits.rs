@@ -19,7 +19,7 @@ impl Overrun {
     }
 
     /// What the bot overran, as a replay records it: the same from run to
-    /// run. The wall clock's verdicts leave out what only that run measured
+    /// run. The time limit's verdicts leave out what only that run measured
     /// (how long the call took, where the bot was when the clock stopped
     /// it); [`Overrun::text`] has them, for the bot's author.
     ///
@@ -27,9 +27,9 @@ impl Overrun {
     /// use liar::i18n::Lang;
     /// use liar::lua::Overrun;
     /// let o = Overrun::Late { took_ms: 1834, ms: 1000 };
-    /// assert_eq!(o.recorded_text(Lang::En), "returned after its 1000 ms wall-clock limit");
+    /// assert_eq!(o.recorded_text(Lang::En), "returned after its 1000 ms time limit");
     /// let o = Overrun::Timeout { ms: 1000, at: Some("b.lua:7".into()) };
-    /// assert_eq!(o.recorded_text(Lang::En), "ran past its 1000 ms wall-clock limit");
+    /// assert_eq!(o.recorded_text(Lang::En), "ran past its 1000 ms time limit");
     /// ```
     pub fn recorded_text(&self, lang: Lang) -> String {
         self.say(lang, false)
@@ -40,14 +40,14 @@ impl Overrun {
             Overrun::Timeout { ms, .. } if !measured => {
                 return tr!(
                     lang,
-                    "ran past its {ms} ms wall-clock limit",
+                    "ran past its {ms} ms time limit",
                     "превысил предел времени в {ms} мс"
                 );
             }
             Overrun::Late { ms, .. } if !measured => {
                 return tr!(
                     lang,
-                    "returned after its {ms} ms wall-clock limit",
+                    "returned after its {ms} ms time limit",
                     "вернулся после предела времени в {ms} мс"
                 );
             }
