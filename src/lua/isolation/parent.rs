@@ -670,6 +670,11 @@ impl Player for ProcessBot {
 
     fn end_match(&mut self) -> Option<PlayerError> {
         let fail = |(reason, detail): Failure| PlayerError::Failed { reason, detail };
+        // Only `observe` can fail after the bot's last decision: a bot
+        // without one costs no round trip here.
+        if !self.observes {
+            return self.pending.take().map(fail);
+        }
         // Failures the parent already holds (a death while observing), then
         // the one the child's bot holds.
         self.catch_up();
