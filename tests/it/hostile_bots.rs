@@ -1406,7 +1406,7 @@ mod coroutine_accounting {
 
     /// 1,800,000 additions (two instructions each) are over the budget and
     /// 800,000 within it, on the main thread and over 10,000 coroutines
-    /// alike (those add 555,232 instructions: their calls, closures, and
+    /// alike (those add 555,000 instructions: their calls, closures, and
     /// what making a coroutine costs).
     fn same_verdicts(mode: Mode) {
         for bot in ["loop_main", "loop_coroutines"] {
