@@ -54,6 +54,31 @@ struct Conn {
     last_reply: Instant,
     /// The round whose history the child has, and how much of it.
     history: Option<((u32, u32), usize)>,
+    /// Past the oldest reply's deadline: when the child's processor time
+    /// was last read, and what it was (see [`Conn::starved`]).
+    probe: Option<(Instant, Duration)>,
+}
+
+/// How long the engine watches a child past a deadline before it decides
+/// whether the child is stuck or only waiting for the processor.
+const PROBE: Duration = Duration::from_millis(200);
+
+/// The processor time (user and system) the process `pid` has used, from
+/// `/proc/PID/stat`; `None` if it cannot be read.
+fn process_cpu(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses and may
+    // hold anything: utime and stime are the 12th and 13th of them.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let ticks = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
+    let ticks = ticks.max(1);
+    Some(Duration::from_micros(
+        (utime + stime).saturating_mul(1_000_000) / ticks,
+    ))
 }
 
 /// How a child ended while the engine waited for it.
@@ -101,6 +126,7 @@ impl Conn {
             unread: VecDeque::new(),
             last_reply: Instant::now(),
             history: None,
+            probe: None,
         })
     }
 
@@ -175,6 +201,7 @@ impl Conn {
                 Ok(Some(frame)) => {
                     self.unread.pop_front();
                     self.last_reply = Instant::now();
+                    self.probe = None;
                     return Reply::decode(&frame).ok_or(Death::Garbage);
                 }
                 Ok(None) => {}
@@ -190,10 +217,48 @@ impl Conn {
                     self.read_some()?;
                     continue;
                 }
-                return Err(Death::Overran(what));
+                match self.starved(now, deadline) {
+                    Some(wait) => {
+                        if readable(&self.stdout, wait).map_err(Death::Pipe)? {
+                            self.read_some()?;
+                        }
+                        continue;
+                    }
+                    None => return Err(Death::Overran(what)),
+                }
             }
             if readable(&self.stdout, deadline - now).map_err(Death::Pipe)? {
                 self.read_some()?;
+            }
+        }
+    }
+
+    /// Past the oldest reply's `deadline`, at `now`: how much longer to
+    /// wait for the child, if it is only starved of the processor (a busy
+    /// machine), or `None` to kill it. The child's own sandbox stops a call
+    /// at its limit of processor time, so a child that still runs at full
+    /// speed past the deadline is stuck where that cannot reach; one that
+    /// got under half of the processor while watched for [`PROBE`] is
+    /// waiting its turn, and is watched again, up to the deadline's own
+    /// allowance again and two seconds more (as the sandbox's wall-clock
+    /// bound, `hard_limit`).
+    fn starved(&mut self, now: Instant, deadline: Instant) -> Option<Duration> {
+        let allowance = self.unread.front()?.allowance;
+        let cap = deadline.checked_add(allowance.saturating_add(Duration::from_secs(2)))?;
+        let cpu = process_cpu(self.child.id())?;
+        match self.probe {
+            Some((since, before)) if now >= since + PROBE => {
+                let used = cpu.saturating_sub(before);
+                if used * 2 >= now - since || now >= cap {
+                    return None;
+                }
+                self.probe = Some((now, cpu));
+                Some(PROBE)
+            }
+            Some((since, _)) => Some(since + PROBE - now),
+            None => {
+                self.probe = Some((now, cpu));
+                Some(PROBE)
             }
         }
     }
