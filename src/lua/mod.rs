@@ -21,12 +21,15 @@
 //! `string.dump` and `require` gone, `load` limited to text, `setmetatable`
 //! refusing `__gc`, `collectgarbage` limited to `"count"`, `print`/`warn`
 //! going to the bot's log, `math.random` replaced by the engine-seeded
-//! `liar.random`, and the string metatable locked. A global count hook
-//! (`hook.rs`) charges an instruction budget per call and stops runaway code
-//! even inside coroutines or under `pcall`; the pattern functions
+//! `liar.random`, and the string metatable locked. A count hook
+//! (`hook.rs`) charges every instruction of every thread exactly to the
+//! call that runs it (the metered `coroutine.resume`, `wrap` and `close` of
+//! `coroutines.rs` tell it which thread runs; `thread_count.rs` reads each
+//! thread's countdown) and stops runaway code at the exact instruction
+//! where the budget runs out, even inside coroutines or under `pcall`; the pattern functions
 //! (`pattern.rs`, a port of Lua's matcher) and the bulk table and string
-//! functions charge their work to the same budget; a wall-clock limit backs
-//! it up, and a memory limit caps each state.
+//! functions charge their work to the same budget; a limit of processor
+//! time backs it up, and a memory limit caps each state.
 //!
 //! Lua code of the host itself: `prelude.lua` (the sandbox's wrappers),
 //! `api.lua` (fast paths of the `liar` helpers over tables of the table's
