@@ -57,7 +57,7 @@ unsafe fn coroutine_arg(state: *mut ffi::lua_State, arg: c_int) -> *mut ffi::lua
     unsafe {
         let co = ffi::lua_tothread(state, arg);
         if co.is_null() {
-            luaL_typeerror(state, arg, c"coroutine".as_ptr());
+            luaL_typeerror(state, arg, c"thread".as_ptr());
         }
         co
     }

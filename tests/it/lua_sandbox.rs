@@ -1388,3 +1388,40 @@ return bot
         }
     }
 }
+
+/// The metered `coroutine.resume`, `wrap` and `close` give Lua 5.4's own
+/// results and messages (the texts below are what Lua's `lcorolib.c`
+/// gives, as the engine gave them before it metered the three).
+#[test]
+fn metered_coroutine_functions_answer_as_lua_does() {
+    let code = r#"
+local r = {}
+r[#r + 1] = select(2, pcall(coroutine.resume, 1))
+r[#r + 1] = select(2, pcall(function() return coroutine.resume(1) end))
+r[#r + 1] = select(2, pcall(function() return coroutine.close(coroutine.running()) end))
+r[#r + 1] = select(2, pcall(coroutine.wrap(function() error("boom") end)))
+r[#r + 1] = type(select(2, pcall(coroutine.wrap(function() error({}) end))))
+local c = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)
+r[#r + 1] = table.concat({ tostring(select(2, coroutine.resume(c, 1))),
+  tostring(select(2, coroutine.resume(c, 5))), tostring(coroutine.resume(c)),
+  coroutine.status(c) }, ",")
+r[#r + 1] = select(2, pcall(coroutine.wrap, 5))
+local closed = coroutine.create(function() local x <close> = setmetatable({}, {
+  __close = function() r[#r + 1] = "closed" end }) coroutine.yield() end)
+coroutine.resume(closed)
+local ok = coroutine.close(closed)
+r[#r + 1] = tostring(ok) .. "," .. coroutine.status(closed)
+error(table.concat(r, " | "), 0)
+"#;
+    let err = LuaBot::from_source("co.lua", code, &limits())
+        .err()
+        .expect("the bot reports its findings as a load error")
+        .to_string();
+    let expected = "bad argument #1 to 'coroutine.resume' (thread expected, got number) | \
+                    co.lua:4: bad argument #1 to 'resume' (thread expected, got number) | \
+                    co.lua:5: cannot close a running coroutine | co.lua:6: boom | table | \
+                    2,10,false,dead | \
+                    bad argument #1 to 'coroutine.wrap' (function expected, got number) | \
+                    closed | true,dead";
+    assert!(err.contains(expected), "{err}");
+}
