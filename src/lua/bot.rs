@@ -228,9 +228,6 @@ struct Script {
     bytecode: OnceLock<Vec<u8>>,
 }
 
-/// The most full collections [`State::clear`] runs.
-const CLEAR_ROUNDS: usize = 1;
-
 /// How far the bytes of a cleared state may stray from the first match's
 /// before it is built anew. What strays less is Lua's stack and call-frame
 /// reserve (a few hundred bytes, depending on the last match's deepest
@@ -314,22 +311,13 @@ impl State {
             .map_err(|e| sandbox_error(script, &e))?;
         // Nothing reaches the old match's values now: collect them, so that
         // the new match's memory (its limit, `collectgarbage("count")`)
-        // holds none of them.
-        // Each collection also gives back half of what the Lua stack keeps
-        // in reserve for deep calls: a few more settle it.
-        let mut held = usize::MAX;
-        for _ in 0..CLEAR_ROUNDS {
-            self.lua
-                .gc_collect()
-                .map_err(|e| sandbox_error(script, &e))?;
-            let now = self.lua.used_memory();
-            if now >= held {
-                break;
-            }
-            held = now;
-        }
+        // holds none of them. (One collection: what it leaves of the Lua
+        // stack's reserve for deep calls is within `CLEAN_SLACK`.)
+        self.lua
+            .gc_collect()
+            .map_err(|e| sandbox_error(script, &e))?;
         self.shared.reset_log();
-        Ok(held)
+        Ok(self.lua.used_memory())
     }
 
     /// Runs the bot's code in the globals [`State::clear`] made. As good as

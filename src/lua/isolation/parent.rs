@@ -4,6 +4,7 @@ use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
 use crate::lua::bot::CALLS;
 use crate::lua::failure::{Failure, bytes};
+use crate::lua::hook::hard_limit;
 use crate::lua::view::kind_code;
 use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
 use crate::rules::{Decision, SeatView};
@@ -239,12 +240,12 @@ impl Conn {
     /// at its limit of processor time, so a child that still runs at full
     /// speed past the deadline is stuck where that cannot reach; one that
     /// got under half of the processor while watched for [`PROBE`] is
-    /// waiting its turn, and is watched again, up to the deadline's own
-    /// allowance again and two seconds more (as the sandbox's wall-clock
-    /// bound, `hard_limit`).
+    /// waiting its turn, and is watched again, up to [`hard_limit`] of its
+    /// allowance.
     fn starved(&mut self, now: Instant, deadline: Instant) -> Option<Duration> {
         let allowance = self.unread.front()?.allowance;
-        let cap = deadline.checked_add(allowance.saturating_add(Duration::from_secs(2)))?;
+        // The sandbox's own wall-clock bound, applied to the allowance.
+        let cap = deadline.checked_add(hard_limit(allowance).saturating_sub(allowance))?;
         let cpu = process_cpu(self.child.id())?;
         match self.probe {
             Some((since, before)) if now >= since + PROBE => {
