@@ -66,6 +66,8 @@
 ---@field history LiarAction[] This round's public actions, oldest first.
 ---@field dice? LiarFace[] Your five dice in position order (reroll and claim only).
 ---@field hand? LiarHandText The hand of `dice` (reroll and claim only).
+---@field budget integer Instructions this call may run: the per-call budget, or what your match bank holds if less.
+---@field bank integer Instructions in your match bank as this call starts.
 
 ---A public event, as `observe` receives it.
 ---@class LiarEvent

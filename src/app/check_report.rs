@@ -5,7 +5,7 @@
 
 use crate::engine::PenaltyReason;
 use crate::i18n::{CheckMsg, Lang};
-use crate::lua::{API_VERSION, CheckReport, CheckWarning, bytes};
+use crate::lua::{API_VERSION, CheckReport, CheckWarning, ReplayDifference, bytes};
 use crate::text::cut_bytes;
 use std::fmt;
 
@@ -31,8 +31,21 @@ fn warning(report: &CheckReport, w: CheckWarning, lang: Lang) -> String {
             limit: &limit,
         },
         CheckWarning::Nondeterministic => CheckMsg::WarnNondeterministic,
+        CheckWarning::CarriesOver => CheckMsg::WarnCarriesOver,
     };
     msg.text(lang)
+}
+
+/// Where two runs of a match differ.
+fn say_difference(say: &mut impl FnMut(CheckMsg<'_>), d: &ReplayDifference, lang: Lang) {
+    let nothing = CheckMsg::Nothing.text(lang);
+    let show = |l: &Option<String>| l.as_deref().map_or(nothing.clone(), |s| cut_bytes(s, 160));
+    let (first, second) = (show(&d.first), show(&d.second));
+    say(CheckMsg::Difference {
+        line: d.line,
+        first: &first,
+        second: &second,
+    });
 }
 
 /// The report as the terminal shows it, in `lang`.
@@ -115,18 +128,21 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
         Some(false) => {
             say(CheckMsg::DeterministicNo);
             if let Some(d) = &report.difference {
-                let nothing = CheckMsg::Nothing.text(lang);
-                let show = |l: &Option<String>| {
-                    l.as_deref().map_or(nothing.clone(), |s| cut_bytes(s, 160))
-                };
-                say(CheckMsg::Difference {
-                    line: d.line,
-                    first: &show(&d.first),
-                    second: &show(&d.second),
-                });
+                say_difference(&mut say, d, lang);
             }
         }
         None => say(CheckMsg::DeterministicUnchecked),
+    }
+    match report.fresh_start {
+        Some(true) => say(CheckMsg::FreshStartYes),
+        Some(false) => {
+            say(CheckMsg::FreshStartNo);
+            if let Some(d) = &report.carried_over {
+                say_difference(&mut say, d, lang);
+            }
+        }
+        // Unchecked: the line above says why.
+        None => {}
     }
     for w in &report.warnings {
         say(CheckMsg::Warning {

@@ -8,6 +8,16 @@ use crate::setup::BotLimits;
 /// The keys of a `[limits]` table and how each is read. The `as` casts are
 /// safe: each value is range-checked first.
 const LIMITS: &[Key<BotLimits>] = &[
+    Key::new("bank_instructions", |t, f, l| {
+        let n = t.integer_value(f, 1, BotLimits::MAX_BANK_INSTRUCTIONS as i64)?;
+        l.bank_instructions = n.into_inner() as u64;
+        Ok(())
+    }),
+    Key::new("bank_ms", |t, f, l| {
+        let n = t.integer_value(f, 1, BotLimits::MAX_BANK_MS as i64)?;
+        l.bank_ms = n.into_inner() as u64;
+        Ok(())
+    }),
     Key::new("instructions", |t, f, l| {
         let n = t.integer_value(f, 1, BotLimits::MAX_INSTRUCTIONS as i64)?;
         l.instructions = n.into_inner() as u64;

@@ -14,6 +14,16 @@ pub enum PlayerError {
         /// What went wrong, for the player's author (e.g. `bot.lua:12: attempt to index nil`).
         detail: String,
     },
+    /// The player used up what it had for the whole match (a Lua bot's
+    /// match bank): it is penalised as for [`PlayerError::Failed`] and
+    /// disqualified from the match at once.
+    #[error("{}: {detail}", reason.name())]
+    Spent {
+        /// The kind of failure.
+        reason: PenaltyReason,
+        /// What went wrong, for the player's author.
+        detail: String,
+    },
     /// The player left the table (a human typed `quit`, or input ended):
     /// the match stops here and what was played is kept.
     #[error("the player left the table")]

@@ -330,18 +330,19 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         self.stats.decisions += 1;
         let answer = self.players[seat].decide(&state.view(seat));
         self.flush_logs(seat);
-        let (reason, detail) = match answer {
+        let (reason, detail, spent) = match answer {
             Ok(decision) => match state.apply(seat, decision) {
                 Ok(applied) => {
                     self.report(state, seat, decision, applied);
                     return Ok(());
                 }
-                Err(illegal) => (PenaltyReason::Illegal, illegal.to_string()),
+                Err(illegal) => (PenaltyReason::Illegal, illegal.to_string(), false),
             },
-            Err(PlayerError::Failed { reason, detail }) => (reason, detail),
+            Err(PlayerError::Failed { reason, detail }) => (reason, detail, false),
+            Err(PlayerError::Spent { reason, detail }) => (reason, detail, true),
             Err(PlayerError::Quit) => return Err(PlayerError::Quit),
         };
-        self.penalise(state, seat, reason, detail);
+        self.penalise(state, seat, reason, detail, spent);
         Ok(())
     }
 
@@ -422,14 +423,16 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
         seat: Seat,
         reason: PenaltyReason,
         detail: String,
+        spent: bool,
     ) {
         let counts = &mut self.stats.penalties[seat];
         counts[reason.index()] += 1;
         let failures: u32 = counts.iter().sum();
         let policy = self.setup.penalty;
-        let disqualified = policy
-            .disqualify_after
-            .is_some_and(|limit| failures >= limit);
+        let disqualified = spent
+            || policy
+                .disqualify_after
+                .is_some_and(|limit| failures >= limit);
         let mut penalty = Penalty {
             seat,
             reason,
@@ -475,7 +478,9 @@ impl<P: Player, O: Observer> Table<'_, P, O> {
     fn record_last_failures(&mut self) {
         for seat in 0..self.players.len() {
             let owed = self.players[seat].end_match();
-            let Some(PlayerError::Failed { reason, detail }) = owed else {
+            let (Some(PlayerError::Failed { reason, detail })
+            | Some(PlayerError::Spent { reason, detail })) = owed
+            else {
                 continue;
             };
             if self.stats.aborted {

@@ -624,7 +624,7 @@ impl Player for HumanPlayer {
                 let text = msg.text(self.lang());
                 self.console.borrow_mut().line(Style::Hint, &text);
             }
-            Err(PlayerError::Failed { .. }) => {}
+            Err(PlayerError::Failed { .. } | PlayerError::Spent { .. }) => {}
             Err(PlayerError::Quit) => {
                 let kept = self.console.borrow().recording();
                 let msg = if self.you {

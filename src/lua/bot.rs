@@ -1,9 +1,10 @@
 //! [`LuaBot`]: a seat played by a Lua script.
 
 use super::api::{API_VERSION, Shared};
+use super::bank::{self, Allowance, Bank};
 use super::decision;
 use super::failure::{self, Failure, Overrun};
-use super::hook::Meter;
+use super::hook::{Interrupt, Meter};
 use super::sandbox;
 use super::view::{HostFns, ViewSync, event_table, kind_code};
 use super::watchdog::CallClock;
@@ -326,7 +327,7 @@ impl State {
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         // The bot's code may also return after its limit.
-        if let Some(overrun) = late_overrun(&self.shared.meter, started.elapsed(), limits) {
+        if let Some(overrun) = late_overrun(&self.shared.meter, started.elapsed(), limits.wall()) {
             let (reason, detail) = overrun.failure();
             return Err(BotLoadError::Failed {
                 chunk: script.chunk.clone(),
@@ -626,6 +627,8 @@ pub struct LuaBot {
     broken: Option<Failure>,
     /// A failure of `observe` or of match set-up, reported at the next decision.
     pending: Option<Failure>,
+    /// What the bot has left to spend in the match.
+    bank: Bank,
     sync: ViewSync,
     stats: BotStats,
     /// The watchdog's view of the running call (thread isolation only).
@@ -722,6 +725,7 @@ impl LuaBot {
             ranking: Ranking::default(),
             broken: None,
             pending: None,
+            bank: Bank::full(limits),
             sync: ViewSync::default(),
             stats: BotStats::default(),
             clock,
@@ -783,53 +787,96 @@ impl LuaBot {
         )
     }
 
-    /// Starts a call: a fresh budget and deadline, and the watchdog's clock.
-    fn start(&self) -> Instant {
+    /// Starts a call that may spend `allowance`: a fresh budget and
+    /// deadline, and the watchdog's clock.
+    fn start(&self, allowance: &Allowance) -> Instant {
         let now = Instant::now();
         self.state
             .shared
             .meter
-            .start_at(self.limits.instructions, self.limits.wall(), now);
+            .start_at(allowance.instructions, allowance.time, now);
         if let Some(clock) = &self.clock {
             clock.begin(now);
         }
         now
     }
 
-    /// Records a call's figures; a call that returned after its wall-clock
-    /// limit fails even so.
-    fn finish(&mut self, call: &'static str, started: Instant) -> Result<(), Failure> {
+    /// Records the figures of a call of the match bank (see
+    /// [`Bank::open`]) and takes what it used out of the bank. A call that
+    /// returned after its time limit fails even so; one that ran the bank
+    /// dry fails with that (and the bank says so).
+    fn finish(
+        &mut self,
+        call: &'static str,
+        started: Instant,
+        allowance: &Allowance,
+    ) -> Result<(), Failure> {
         if let Some(clock) = &self.clock {
             clock.end();
         }
         let took = started.elapsed();
-        let used = i64::try_from(self.limits.instructions)
+        let meter = &self.state.shared.meter;
+        let used = i64::try_from(allowance.instructions)
             .unwrap_or(i64::MAX)
-            .saturating_sub(self.state.shared.meter.remaining())
+            .saturating_sub(meter.remaining())
             .max(0) as u64;
         // A single huge charge (a C function asked to do 2^62 steps) stops
         // the call at once; it did not do that work.
         let used = used.min(
-            self.limits
+            allowance
                 .instructions
                 .saturating_add(u64::from(BotLimits::HOOK_STEP)),
         );
         let memory = self.state.lua.used_memory() as u64;
         self.stats.record(call, took, used, memory);
-        late(&self.state.shared.meter, took, &self.limits)
+        let late = late_overrun(meter, took, allowance.time);
+        let stopped = meter
+            .tripped()
+            .or(late.as_ref().map(|_| Interrupt::Timeout));
+        if let Some(kind) = self
+            .bank
+            .close(allowance, used, meter.call_time(took), stopped)
+        {
+            let at = meter.location().filter(|_| kind == Interrupt::Budget);
+            return Err(bank::dry(kind, &self.limits, at));
+        }
+        late.map_or(Ok(()), |o| Err(o.failure()))
+    }
+
+    /// A failure to report: it disqualifies the seat once the bank is dry.
+    fn failed(&self, (reason, detail): Failure) -> PlayerError {
+        if self.bank.dry {
+            PlayerError::Spent { reason, detail }
+        } else {
+            PlayerError::Failed { reason, detail }
+        }
+    }
+
+    /// What the bot has left in its match bank.
+    pub(crate) fn bank(&self) -> Bank {
+        self.bank
+    }
+
+    /// Goes on with `bank` (the match of a bot whose process was restarted).
+    pub(crate) fn resume_bank(&mut self, bank: Bank) {
+        self.bank = bank;
     }
 
     fn set_match(&mut self, info: &MatchInfo<'_>) -> Result<(), Failure> {
-        let started = self.start();
+        let started = self.start(&Allowance::per_call(&self.limits));
         let st = &self.state;
         let result = (|| {
             let rules = st.lua.to_value(info.rules)?;
             let names = st
                 .lua
                 .create_sequence_from(info.seats.iter().map(|s| s.name.clone()))?;
-            st.host
-                .set_match
-                .call::<()>((info.seat + 1, info.seats.len(), rules, names))
+            st.host.set_match.call::<()>((
+                info.seat + 1,
+                info.seats.len(),
+                rules,
+                names,
+                self.limits.instructions,
+            ))
         })();
         let result = result.map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits));
         if let Some(clock) = &self.clock {
@@ -900,19 +947,19 @@ pub(crate) fn seat_info(
 
 /// The failure of a call that returned after its time limit.
 fn late(meter: &Meter, took: Duration, limits: &BotLimits) -> Result<(), Failure> {
-    match late_overrun(meter, took, limits) {
+    match late_overrun(meter, took, limits.wall()) {
         Some(overrun) => Err(overrun.failure()),
         None => Ok(()),
     }
 }
 
-/// The overrun of a call that returned after its limit (by the measure of
-/// [`Meter::overran`]: processor time, within a wall-clock bound), if it
-/// did; `took` is its wall-clock time.
-fn late_overrun(meter: &Meter, took: Duration, limits: &BotLimits) -> Option<Overrun> {
-    meter.overran(took, limits.wall()).then_some(Overrun::Late {
+/// The overrun of a call that returned after its time limit `limit` (by
+/// the measure of [`Meter::overran`]: processor time, within a wall-clock
+/// bound), if it did; `took` is its wall-clock time.
+fn late_overrun(meter: &Meter, took: Duration, limit: Duration) -> Option<Overrun> {
+    meter.overran(took, limit).then_some(Overrun::Late {
         took_ms: took.as_millis(),
-        ms: limits.wall_ms,
+        ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
     })
 }
 
@@ -929,6 +976,7 @@ impl Player for LuaBot {
             .err()
             .map(|(reason, e)| (reason, format!("the bot could not be restarted: {e}")));
         self.pending = None;
+        self.bank = Bank::full(&self.limits);
         self.sync.reset();
         self.seat = info.seat;
         if let Err(f) = self.set_match(info) {
@@ -946,7 +994,11 @@ impl Player for LuaBot {
             return Err(fail(f.clone()));
         }
         if let Some(f) = self.pending.take() {
-            return Err(fail(f));
+            return Err(self.failed(f));
+        }
+        if self.bank.dry {
+            // (The engine asks no more once the seat is out.)
+            return Err(self.failed(bank::dry(Interrupt::Budget, &self.limits, None)));
         }
         let Some(kind) = view.decision else {
             return Err(PlayerError::failed(
@@ -956,9 +1008,18 @@ impl Player for LuaBot {
         };
         let code = usize::from(kind_code(kind)) - 1;
         self.stats.decisions += 1;
-        let started = self.start();
-        let result = self.sync.call(&self.state.host, view, kind);
-        let in_time = self.finish(CALLS[code], started);
+        let allowance = self.bank.open(&self.limits);
+        let started = self.start(&allowance);
+        let held = u64::try_from(self.bank.instructions).unwrap_or(0);
+        let result = self.sync.call(&self.state.host, view, kind, held);
+        let in_time = self.finish(CALLS[code], started, &allowance);
+        if self.bank.dry {
+            return Err(self.failed(
+                in_time
+                    .err()
+                    .unwrap_or_else(|| bank::dry(Interrupt::Budget, &self.limits, None)),
+            ));
+        }
         let meter = &self.state.shared.meter;
         let (value, fast) =
             result.map_err(|e| fail(failure::from_error(&e, meter, &self.limits)))?;
@@ -982,14 +1043,15 @@ impl Player for LuaBot {
     }
 
     fn observe(&mut self, event: &PublicEvent) {
-        if self.broken.is_some() || self.pending.is_some() {
+        if self.broken.is_some() || self.pending.is_some() || self.bank.dry {
             return;
         }
         let Some(observe) = self.state.observe.clone() else {
             return;
         };
         self.stats.observed += 1;
-        let started = self.start();
+        let allowance = self.bank.open(&self.limits);
+        let started = self.start(&allowance);
         let st = &self.state;
         let result = event_table(&st.lua, event, self.ranking).and_then(|t| observe.call::<()>(t));
         let meter = &st.shared.meter;
@@ -999,17 +1061,20 @@ impl Player for LuaBot {
                 .tripped()
                 .map(|k| failure::interrupted(k, meter, &self.limits)),
         };
-        let in_time = self.finish(CALLS[3], started);
-        if let Some((reason, detail)) = failed.or(in_time.err()) {
+        let in_time = self.finish(CALLS[3], started, &allowance);
+        let failed = if self.bank.dry {
+            in_time.err()
+        } else {
+            failed.or(in_time.err())
+        };
+        if let Some((reason, detail)) = failed {
             self.pending = Some((reason, format!("in observe: {detail}")));
         }
     }
 
     fn end_match(&mut self) -> Option<PlayerError> {
         // A broken bot was penalised at every decision already.
-        self.pending
-            .take()
-            .map(|(reason, detail)| PlayerError::failed(reason, detail))
+        self.pending.take().map(|f| self.failed(f))
     }
 
     fn take_logs(&mut self, out: &mut Vec<String>) {

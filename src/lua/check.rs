@@ -117,6 +117,13 @@ pub struct CheckReport {
     pub deterministic: Option<bool>,
     /// Where the two runs first differed.
     pub difference: Option<ReplayDifference>,
+    /// Whether the last match, played after the others in the same state,
+    /// gave the same replay as from a fresh copy of the bot (nothing
+    /// outlived a match); `None` if it could not be checked, or the bot is
+    /// not deterministic (then no difference would tell anything).
+    pub fresh_start: Option<bool>,
+    /// Where the last match first differed from its fresh run.
+    pub carried_over: Option<ReplayDifference>,
     /// Things worth the author's attention that are not failures.
     pub warnings: Vec<CheckWarning>,
     /// The limits used.
@@ -148,6 +155,9 @@ pub enum CheckWarning {
     LargeState,
     /// The same seed gave different play.
     Nondeterministic,
+    /// A match played differently after other matches in the same state
+    /// than from a fresh state.
+    CarriesOver,
 }
 
 impl CheckReport {
@@ -183,8 +193,10 @@ pub fn check_bot(path: &Path, options: &CheckOptions) -> CheckReport {
 }
 
 /// Loads the bot, plays three matches of `options.games` games with it at
-/// each seat in turn against bundled bots, then plays the first match
-/// again with a fresh copy and compares the two replays.
+/// each seat in turn against bundled bots, all in the same state, then
+/// plays the first match again with a fresh copy and compares the two
+/// replays (is the bot deterministic?), and the last match with another
+/// fresh copy (does anything outlive a match?).
 ///
 /// ```
 /// use liar::lua::{CheckOptions, check_source};
@@ -226,13 +238,12 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
             &opponents[(2 * seat + 1) % opponents.len()],
         ]
     };
-    let mut first_replay = None;
-    for m in 0..3u32 {
+    let mut replays = Vec::new();
+    for m in 0..MATCHES {
         let seat = m as usize;
         let names = names_at(seat);
         match play_one(&mut bot, seat, &names, m, options, &mut report) {
-            Ok(lines) if m == 0 => first_replay = Some(lines),
-            Ok(_) => {}
+            Ok(lines) => replays.push(lines),
             Err(e) => {
                 report.load_error = Some(e);
                 return report;
@@ -246,34 +257,54 @@ pub fn check_source(chunk: &str, code: &[u8], options: &CheckOptions) -> CheckRe
     }
     report.stats = bot.stats();
 
-    // The same seed again, with a fresh copy of the bot.
-    if let (Some(first), Ok(mut again)) = (
-        first_replay,
-        Bot::from_source(
+    // A match again from a fresh copy of the bot: its replay, compared with
+    // the one played in the checked state.
+    let fresh_run = |m: u32| {
+        let mut fresh = Bot::from_source(
             chunk,
             code,
             &options.params,
             &options.limits,
             options.isolation,
-        ),
-    ) {
+        )
+        .ok()?;
         let mut scratch = CheckReport::default();
-        if let Ok(second) = play_one(&mut again, 0, &names_at(0), 0, options, &mut scratch) {
-            let diff = first
-                .iter()
-                .zip(second.iter())
-                .position(|(a, b)| a != b)
-                .or_else(|| (first.len() != second.len()).then(|| first.len().min(second.len())));
-            report.deterministic = Some(diff.is_none());
-            report.difference = diff.map(|i| ReplayDifference {
-                line: i + 1,
-                first: first.get(i).cloned(),
-                second: second.get(i).cloned(),
-            });
-        }
+        let seat = m as usize;
+        let again = play_one(&mut fresh, seat, &names_at(seat), m, options, &mut scratch).ok()?;
+        Some(first_difference(&replays[seat], &again))
+    };
+    // The first match was played from a fresh state too: any difference is
+    // the bot's own.
+    if let Some(diff) = fresh_run(0) {
+        report.deterministic = Some(diff.is_none());
+        report.difference = diff;
+    }
+    // The last one came after the others.
+    if report.deterministic == Some(true)
+        && let Some(diff) = fresh_run(MATCHES - 1)
+    {
+        report.fresh_start = Some(diff.is_none());
+        report.carried_over = diff;
     }
     add_warnings(&mut report);
     report
+}
+
+/// Matches `check_bot` plays in one state (the bot at each seat in turn).
+const MATCHES: u32 = 3;
+
+/// Where two replays first differ, if they do.
+fn first_difference(first: &[String], second: &[String]) -> Option<ReplayDifference> {
+    let i = first
+        .iter()
+        .zip(second)
+        .position(|(a, b)| a != b)
+        .or_else(|| (first.len() != second.len()).then(|| first.len().min(second.len())))?;
+    Some(ReplayDifference {
+        line: i + 1,
+        first: first.get(i).cloned(),
+        second: second.get(i).cloned(),
+    })
 }
 
 /// Records the checked seat's failures and the replay lines.
@@ -406,6 +437,7 @@ fn add_warnings(report: &mut CheckReport) {
             report.deterministic == Some(false),
             CheckWarning::Nondeterministic,
         ),
+        (report.fresh_start == Some(false), CheckWarning::CarriesOver),
     ];
     for (yes, warning) in crossed {
         if yes {

@@ -38,6 +38,22 @@ pub enum Overrun {
         /// The limit in milliseconds.
         ms: u64,
     },
+    /// The match bank of instructions ran dry (see `bank.rs`).
+    BankInstructions {
+        /// What the bank started the match with.
+        bank: u64,
+        /// What each call adds to it.
+        share: u64,
+        /// Where the bot was, `file:line`, when Lua gives one.
+        at: Option<String>,
+    },
+    /// The match bank of processor time ran dry.
+    BankTime {
+        /// What the bank started the match with, in milliseconds.
+        ms: u64,
+        /// What each call adds to it, in milliseconds.
+        share_ms: u64,
+    },
     /// The memory limit is reached.
     Memory {
         /// The limit, for people (`32 MiB`).
@@ -87,7 +103,8 @@ impl Overrun {
     /// The penalty reason it makes.
     pub fn reason(&self) -> PenaltyReason {
         match self {
-            Overrun::Budget { .. } => PenaltyReason::Budget,
+            Overrun::Budget { .. } | Overrun::BankInstructions { .. } => PenaltyReason::Budget,
+            Overrun::BankTime { .. } => PenaltyReason::Timeout,
             Overrun::Timeout { .. } | Overrun::Late { .. } => PenaltyReason::Timeout,
             Overrun::Memory { .. } | Overrun::Crashed { .. } => PenaltyReason::Memory,
             Overrun::Killed { .. } | Overrun::Cpu => PenaltyReason::Timeout,

@@ -423,6 +423,16 @@ impl Meter {
         false
     }
 
+    /// The processor time of a call that took `elapsed` by the wall clock
+    /// (for a call too short to have read the processor's clock, the wall
+    /// clock's time, which can only be longer).
+    pub(crate) fn call_time(&self, elapsed: Duration) -> Duration {
+        if elapsed.as_nanos() <= u128::from(CPU_READ_AFTER_NS) {
+            return elapsed;
+        }
+        self.processor_time().min(elapsed)
+    }
+
     /// Whether a call that took `elapsed` by the wall clock went past its
     /// limit (by the same measure as [`Meter::out_of_time`]).
     pub(crate) fn overran(&self, elapsed: Duration, wall: Duration) -> bool {

@@ -37,6 +37,7 @@
 //! bot). Bots cannot reach any of it.
 
 mod api;
+mod bank;
 mod bot;
 mod bundled;
 mod check;

@@ -90,7 +90,8 @@ impl ViewSync {
         *self = ViewSync::default();
     }
 
-    /// Calls the bot's function for `kind` with `view`; returns what it
+    /// Calls the bot's function for `kind` with `view` (and `bank`, the
+    /// instructions left in its match bank); returns what it
     /// returned (its first value), and the decision already read by
     /// `host.lua` when it is in the usual form (see [`super::decision::read`]).
     pub(crate) fn call(
@@ -98,8 +99,9 @@ impl ViewSync {
         host: &HostFns,
         view: &SeatView<'_>,
         kind: DecisionKind,
+        bank: u64,
     ) -> mlua::Result<(Value, Option<i64>)> {
-        let result = self.call_inner(host, view, kind);
+        let result = self.call_inner(host, view, kind, bank);
         if result.is_err() {
             // The state may hold half of an update: send everything next time.
             self.reset();
@@ -112,6 +114,7 @@ impl ViewSync {
         host: &HostFns,
         view: &SeatView<'_>,
         kind: DecisionKind,
+        bank: u64,
     ) -> mlua::Result<(Value, Option<i64>)> {
         let key = (view.game, view.round);
         if !self.valid || self.round != Some(key) || view.history.len() < self.sent {
@@ -158,6 +161,7 @@ impl ViewSync {
             face(3),
             face(4),
             dice.map(|d| d.hand().index() as i64 + 1),
+            bank,
         ))
     }
 }

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 /// What one Lua bot may spend. Every call into the bot (loading it, each
 /// decision, each `observe`) gets the full `instructions` and `wall_ms`
-/// afresh; `memory_mb` caps its Lua state as a whole.
+/// afresh, as long as its match bank holds as much (see
+/// [`BotLimits::bank_instructions`]); `memory_mb` caps its Lua state as a
+/// whole.
 ///
 /// A table file sets them in `[limits]`, and per seat in `[seats.limits]`
 /// (only the keys given there change). A tournament's results record them
@@ -24,6 +26,21 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotLimits {
+    /// The match bank of instructions: what a bot may spend over a whole
+    /// match above [`BotLimits::bank_share`] per call. Each match starts
+    /// with this much in the bank; before each decision or `observe`, the
+    /// bank gains its share, and the call may use at most what the bank
+    /// then holds; what it uses is taken out. A call stopped because the
+    /// bank ran dry disqualifies the seat for the rest of the match.
+    /// Deterministic, like the per-call budget; a bot sees the bank in its
+    /// view.
+    #[serde(default = "default_bank_instructions")]
+    pub bank_instructions: u64,
+    /// The match bank of processor time, in milliseconds, kept as the
+    /// instruction bank is (each call adds [`BotLimits::bank_share_time`]):
+    /// the safety net that bounds a whole match.
+    #[serde(default = "default_bank_ms")]
+    pub bank_ms: u64,
     /// Lua VM instructions per call: the deterministic budget, counted
     /// exactly over every thread of the bot's state. Work done outside the
     /// VM's instructions (the host's string-pattern and bulk table
@@ -49,6 +66,8 @@ pub struct BotLimits {
 impl Default for BotLimits {
     fn default() -> Self {
         BotLimits {
+            bank_instructions: default_bank_instructions(),
+            bank_ms: default_bank_ms(),
             instructions: 5_000_000,
             log_lines: 200,
             memory_mb: 32,
@@ -58,7 +77,20 @@ impl Default for BotLimits {
     }
 }
 
+// (Results files written before the bank existed lack these two.)
+fn default_bank_instructions() -> u64 {
+    50_000_000
+}
+
+fn default_bank_ms() -> u64 {
+    5_000
+}
+
 impl BotLimits {
+    /// Largest `bank_instructions` a config may set.
+    pub const MAX_BANK_INSTRUCTIONS: u64 = 1_000_000_000_000_000;
+    /// Largest `bank_ms` a config may set (a hundred days).
+    pub const MAX_BANK_MS: u64 = 8_640_000_000;
     /// Largest `instructions` a config may set.
     pub const MAX_INSTRUCTIONS: u64 = 1_000_000_000_000;
     /// Largest `wall_ms` a config may set (one hour).
@@ -85,6 +117,35 @@ impl BotLimits {
     /// The wall-clock limit per call.
     pub fn wall(&self) -> Duration {
         Duration::from_millis(self.wall_ms)
+    }
+
+    /// The processor time the match bank starts with.
+    pub fn bank_time(&self) -> Duration {
+        Duration::from_millis(self.bank_ms)
+    }
+
+    /// The instructions each call adds to the match bank: a quarter of the
+    /// per-call budget. A bot whose calls use on average no more never
+    /// draws the bank down.
+    ///
+    /// ```
+    /// use liar::setup::BotLimits;
+    /// assert_eq!(BotLimits::default().bank_share(), 1_250_000);
+    /// ```
+    pub fn bank_share(&self) -> u64 {
+        self.instructions / 4
+    }
+
+    /// The processor time each call adds to the match bank: a twentieth of
+    /// the per-call limit (the time bank is the safety net that bounds a
+    /// match, and ordinary code runs the instruction bank dry long before).
+    ///
+    /// ```
+    /// use liar::setup::BotLimits;
+    /// assert_eq!(BotLimits::default().bank_share_time().as_millis(), 50);
+    /// ```
+    pub fn bank_share_time(&self) -> Duration {
+        self.wall() / 20
     }
 
     /// The memory limit in bytes (saturating; a config caps `memory_mb` at

@@ -196,7 +196,7 @@ mod tests {
         let json = serde_json::to_string(&bot).unwrap_or_default();
         assert_eq!(
             json,
-            r#"{"name":"honest","native":"honest","limits":{"instructions":5000000,"log_lines":200,"memory_mb":32,"wall_ms":1000}}"#
+            r#"{"name":"honest","native":"honest","limits":{"bank_instructions":50000000,"bank_ms":5000,"instructions":5000000,"log_lines":200,"memory_mb":32,"wall_ms":1000}}"#
         );
         let back: Option<BotEntry> = serde_json::from_str(&json).ok();
         assert_eq!(back, Some(bot));

@@ -977,6 +977,31 @@ fn check_every_channel(mode: Mode) {
 
 in_both_modes!(leak_every_channel => check_every_channel);
 
+/// `check-bot` plays several matches in one state and compares the last
+/// with a fresh state's: the bot that looks for traces of earlier matches
+/// finds none.
+fn check_bot_fresh_start(mode: Mode) {
+    let bot = "leak_every_channel";
+    let mut cmd = liar(LONG_BOUND);
+    cmd.arg("check-bot").arg(fixture(bot)).args([
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--isolation",
+        mode.name(),
+    ]);
+    let run = Run::of(format!("check-bot {bot} ({})", mode.name()), &mut cmd);
+    run.assert_status(0);
+    assert!(
+        run.stdout.contains("deterministic: yes") && run.stdout.contains("fresh start:   yes"),
+        "{}",
+        run.stdout
+    );
+}
+
+in_both_modes!(check_bot_compares_with_a_fresh_state => check_bot_fresh_start);
+
 /// A bot whose top-level code would get stuck in any match after its
 /// first, if it could tell one from the first (by the memory the last
 /// match left). Nothing of a match survives it, so it cannot: the
@@ -1368,7 +1393,8 @@ mod coroutine_accounting {
 
     /// `liar simulate` of `tests/fixtures/budget/BOT.lua` doing `total`
     /// additions in every decision, with a budget of 3,000,000
-    /// instructions a call; the penalty reasons of its seat.
+    /// instructions a call (and a bank it never runs dry: the budget is
+    /// tested here); the penalty reasons of its seat.
     fn reasons(bot: &str, total: u64, mode: Mode) -> Vec<String> {
         let dir = temp_dir(&format!("accounting-{bot}-{total}-{}", mode.name()));
         let script = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -1378,7 +1404,8 @@ mod coroutine_accounting {
         std::fs::write(
             &table,
             format!(
-                "[match]\ngames = 1\nseed = 3\n\n[limits]\ninstructions = 3_000_000\n\n\
+                "[match]\ngames = 1\nseed = 3\n\n[limits]\ninstructions = 3_000_000\n\
+                 bank_instructions = 1_000_000_000_000_000\n\n\
                  [[seats]]\nname = \"counted\"\ntype = \"bot\"\n\
                  script = '{}'\nparams = {{ total = {total} }}\n\n[[seats]]\nname = \"h\"\n\
                  type = \"native\"\npolicy = \"native-honest\"\n\n[[seats]]\nname = \"i\"\ntype = \"native\"\n\

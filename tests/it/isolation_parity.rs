@@ -99,7 +99,7 @@ return bot
 "#;
 
 /// Writes `text` as `name` in `dir`.
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+pub(crate) fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
@@ -107,7 +107,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 
 /// A table file with these `[limits]`, for two or more players (its own
 /// seats are replaced by `--bot`).
-fn table(dir: &Path, limits: &str) -> PathBuf {
+pub(crate) fn table(dir: &Path, limits: &str) -> PathBuf {
     let seat = |name: &str| {
         format!("[[seats]]\nname = \"{name}\"\ntype = \"native\"\npolicy = \"native-honest\"\n")
     };
@@ -124,7 +124,7 @@ fn table(dir: &Path, limits: &str) -> PathBuf {
 }
 
 /// Runs `liar simulate` and returns the replay's bytes and how long it took.
-fn simulate(
+pub(crate) fn simulate(
     dir: &Path,
     table: &Path,
     bots: &[&str],
@@ -154,7 +154,7 @@ fn simulate(
 }
 
 /// The penalties in a replay: (seat, reason, detail).
-fn penalties(replay: &[u8]) -> Vec<(u64, String, String)> {
+pub(crate) fn penalties(replay: &[u8]) -> Vec<(u64, String, String)> {
     String::from_utf8_lossy(replay)
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
@@ -170,7 +170,7 @@ fn penalties(replay: &[u8]) -> Vec<(u64, String, String)> {
 }
 
 /// The first line where two replays differ, for messages.
-fn first_difference(a: &[u8], b: &[u8]) -> String {
+pub(crate) fn first_difference(a: &[u8], b: &[u8]) -> String {
     let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
     match a
         .lines()
@@ -188,7 +188,7 @@ fn first_difference(a: &[u8], b: &[u8]) -> String {
 }
 
 /// Asserts that both isolations write the same replay.
-fn assert_same_replay(dir: &Path, table: &Path, bots: &[&str], games: u32) -> Vec<u8> {
+pub(crate) fn assert_same_replay(dir: &Path, table: &Path, bots: &[&str], games: u32) -> Vec<u8> {
     let (thread, _) = simulate(dir, table, bots, games, "thread");
     let (process, _) = simulate(dir, table, bots, games, "process");
     assert!(
@@ -232,9 +232,14 @@ impl Speed {
 fn slow_limits(speed: &Speed, call: Duration) -> (u64, String) {
     let wall_ms = ((call.as_secs_f64() / SHARE) * 1000.0).max(500.0) as u64;
     let steps = speed.steps(call);
+    // A match bank these bots never come near: the protocol is tested
+    // here, not the bank (see `match_bank.rs`).
     (
         steps,
-        format!("instructions = 1_000_000_000_000\nwall_ms = {wall_ms}\n"),
+        format!(
+            "instructions = 1_000_000_000_000\nwall_ms = {wall_ms}\n\
+             bank_instructions = 1_000_000_000_000_000\nbank_ms = 3_600_000\n"
+        ),
     )
 }
 

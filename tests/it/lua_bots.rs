@@ -413,6 +413,7 @@ fn check_reports_on_good_and_bad_bots() {
         let report = check_source(&format!("bots/{name}.lua"), code.as_bytes(), &options);
         assert!(report.passed(), "{report}");
         assert_eq!(report.deterministic, Some(true), "{report}");
+        assert_eq!(report.fresh_start, Some(true), "{report}");
         assert_eq!(report.games, 15);
     }
 
@@ -452,6 +453,8 @@ return bot
     let report = check_source("fickle.lua", fickle.as_bytes(), &options);
     assert!(report.passed(), "{report}");
     assert_eq!(report.deterministic, Some(false), "{report}");
+    // Then a difference after other matches would tell nothing.
+    assert_eq!(report.fresh_start, None, "{report}");
     assert!(report.to_string().contains("liar.sorted_pairs"), "{report}");
 
     let report = check_source("broken.lua", b"return {", &options);

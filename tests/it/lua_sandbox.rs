@@ -481,9 +481,11 @@ fn threat_09_memory_bombs() {
         "local s = string.gsub(string.rep('x', 100000), 'x', string.rep('y', 1000))",
         "local s = string.rep('x', 1000000) local t = {} for i = 1, 100 do t[i] = s .. i end",
     ];
-    // Enough instructions for the bombs to reach the memory limit first.
+    // Enough instructions for the bombs to reach the memory limit first,
+    // in every call.
     let l = BotLimits {
         instructions: 50_000_000,
+        bank_instructions: 1 << 50,
         ..limits()
     };
     for body in bodies {
@@ -786,7 +788,8 @@ return bot
             // `rerolled` is nil when the claimer opened the round.
             assert_eq!(
                 rest.replace("rerolled,", ""),
-                "chips,claim,claimer,decision,game,history,names,order,pot,round,rules,seat,seats"
+                "bank,budget,chips,claim,claimer,decision,game,history,names,order,pot,round,rules,\
+                 seat,seats"
             );
         }
         if let Some(rest) = view_keys

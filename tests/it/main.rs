@@ -16,6 +16,7 @@ mod isolation_parity;
 mod last_failures;
 mod lua_bots;
 mod lua_sandbox;
+mod match_bank;
 mod online;
 mod properties;
 #[cfg(unix)]

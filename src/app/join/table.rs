@@ -436,7 +436,7 @@ impl Table<'_> {
             }
             // Withdrawn: the news is told, and the question asked again
             // if it still stands.
-            Err(PlayerError::Failed { .. }) => Ok(Flow::Go),
+            Err(PlayerError::Failed { .. } | PlayerError::Spent { .. }) => Ok(Flow::Go),
         }
     }
 

@@ -106,6 +106,10 @@ pub enum CheckMsg<'a> {
     Nothing,
     /// Determinism not checked.
     DeterministicUnchecked,
+    /// A match after others in one state played as from a fresh state.
+    FreshStartYes,
+    /// It did not.
+    FreshStartNo,
     /// A warning line around its text.
     Warning {
         /// The warning.
@@ -139,6 +143,8 @@ pub enum CheckMsg<'a> {
     },
     /// Different play from the same seed.
     WarnNondeterministic,
+    /// Different play after other matches in the same state.
+    WarnCarriesOver,
     /// Passed.
     Pass,
     /// Failed with penalties.
@@ -245,6 +251,16 @@ impl CheckMsg<'_> {
                 "  deterministic: not checked",
                 "  повторяемость: не проверялась"
             ),
+            CheckMsg::FreshStartYes => tr!(
+                lang,
+                "  fresh start:   yes (the last match, played after the others in the same state, replayed as from a fresh state)",
+                "  чистый старт:  да (последний матч, сыгранный после других в том же состоянии, повторился как с чистого состояния)"
+            ),
+            CheckMsg::FreshStartNo => tr!(
+                lang,
+                "  fresh start:   NO (the last match, played after the others in the same state, differs from a fresh state's)",
+                "  чистый старт:  НЕТ (последний матч, сыгранный после других в том же состоянии, отличается от сыгранного с чистого)"
+            ),
             CheckMsg::Warning { text } => {
                 tr!(lang, "  warning: {text}", "  предупреждение: {text}")
             }
@@ -272,6 +288,11 @@ impl CheckMsg<'_> {
                 lang,
                 "the same seed gave different play: iterating with pairs() over string keys, tostring() of tables or collectgarbage(\"count\") vary between runs; use liar.sorted_pairs and liar.random",
                 "то же зерно дало другую игру: обход pairs() по строковым ключам, tostring() таблиц и collectgarbage(\"count\") меняются от запуска к запуску; используйте liar.sorted_pairs и liar.random"
+            ),
+            CheckMsg::WarnCarriesOver => tr!(
+                lang,
+                "something the bot kept outlived a match and changed the next one; please report this, it is the engine's to fix",
+                "что-то, сохранённое ботом, пережило матч и изменило следующий; сообщите об этом: исправлять это движку"
             ),
             CheckMsg::Pass => tr!(lang, "Result: PASS", "Итог: ПРОЙДЕНО"),
             CheckMsg::Fail { total } => tr!(
@@ -350,6 +371,9 @@ mod tests {
                 limit: "2",
             },
             CheckMsg::WarnNondeterministic,
+            CheckMsg::WarnCarriesOver,
+            CheckMsg::FreshStartYes,
+            CheckMsg::FreshStartNo,
             CheckMsg::Pass,
             CheckMsg::Fail { total: 1 },
         ];

@@ -69,6 +69,27 @@ impl Overrun {
                     "истратил бюджет в {instructions} инструкций{at}"
                 )
             }
+            Overrun::BankInstructions {
+                bank,
+                share,
+                at: place,
+            } => {
+                let at = at(place);
+                tr!(
+                    lang,
+                    "used up its instruction bank for the match ({bank} and {share} more per \
+                     call){at}: out of the match",
+                    "истратил банк инструкций на матч ({bank} и ещё {share} на каждый \
+                     вызов){at}: выбывает из матча"
+                )
+            }
+            Overrun::BankTime { ms, share_ms } => tr!(
+                lang,
+                "used up its time bank for the match ({ms} ms and {share_ms} ms more per call): \
+                 out of the match",
+                "истратил банк времени на матч ({ms} мс и ещё {share_ms} мс на каждый вызов): \
+                 выбывает из матча"
+            ),
             Overrun::Timeout { ms, at: place } => {
                 let at = at(place);
                 tr!(
@@ -177,6 +198,15 @@ mod tests {
                 at: Some("b.lua:2".into()),
             },
             Overrun::Timeout { ms: 10, at: None },
+            Overrun::BankInstructions {
+                bank: 50,
+                share: 5,
+                at: Some("b.lua:2".into()),
+            },
+            Overrun::BankTime {
+                ms: 50,
+                share_ms: 5,
+            },
             Overrun::Late {
                 took_ms: 20,
                 ms: 10,
@@ -208,6 +238,8 @@ mod tests {
             match o {
                 Overrun::Budget { .. }
                 | Overrun::Timeout { .. }
+                | Overrun::BankInstructions { .. }
+                | Overrun::BankTime { .. }
                 | Overrun::Late { .. }
                 | Overrun::Memory { .. }
                 | Overrun::Killed { .. }

@@ -95,6 +95,7 @@ impl Host {
                 seed,
                 rules,
                 seats,
+                bank,
             } => {
                 self.rules = rules;
                 self.view = OwnedView::default();
@@ -105,14 +106,20 @@ impl Host {
                         rules,
                         games,
                         seed,
-                    })
+                    });
+                    if let Some(bank) = bank {
+                        bot.resume_bank(bank);
+                    }
                 })
             }
             Request::BeginGame { game, seed } => self.with_bot(|bot, _| bot.begin_game(game, seed)),
             Request::Observe(event) => self.with_bot(|bot, _| bot.observe(&event)),
             Request::EndMatch => match self.bot.as_mut() {
                 Some(bot) => match bot.end_match() {
-                    Some(PlayerError::Failed { reason, detail }) => Reply::Decided {
+                    Some(
+                        PlayerError::Failed { reason, detail }
+                        | PlayerError::Spent { reason, detail },
+                    ) => Reply::Decided {
                         answer: Err((reason, detail)),
                         report: report(bot),
                     },
@@ -137,7 +144,11 @@ impl Host {
                 };
                 let answer = match bot.decide(&self.view.view(&self.rules)) {
                     Ok(d) => Ok(d),
-                    Err(PlayerError::Failed { reason, detail }) => Err((reason, detail)),
+                    // (Whether it ran the bank dry goes in the report.)
+                    Err(
+                        PlayerError::Failed { reason, detail }
+                        | PlayerError::Spent { reason, detail },
+                    ) => Err((reason, detail)),
                     Err(PlayerError::Quit) => Err((
                         crate::engine::PenaltyReason::Error,
                         "the bot left the table".into(),
@@ -174,5 +185,6 @@ fn report(bot: &mut LuaBot) -> Report {
         logs,
         stats: bot.stats().clone(),
         memory: bot.memory_used(),
+        bank: bot.bank(),
     }
 }

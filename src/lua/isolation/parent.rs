@@ -2,9 +2,10 @@
 
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
+use crate::lua::bank::{self, Bank};
 use crate::lua::bot::CALLS;
 use crate::lua::failure::{Failure, bytes};
-use crate::lua::hook::hard_limit;
+use crate::lua::hook::{Interrupt, hard_limit};
 use crate::lua::view::kind_code;
 use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
 use crate::rules::{Decision, SeatView};
@@ -350,7 +351,9 @@ pub struct ProcessBot {
     observes: bool,
     conn: Option<Conn>,
     /// The current match's request, to start it again in a new process.
-    match_request: Option<Vec<u8>>,
+    match_request: Option<Request>,
+    /// The bot's match bank as its process last told it.
+    bank: Option<Bank>,
     game: Option<(u32, u64)>,
     logs: Vec<String>,
     /// A failure to report at the next decision.
@@ -382,6 +385,7 @@ impl ProcessBot {
             observes: false,
             conn: None,
             match_request: None,
+            bank: None,
             game: None,
             logs: Vec::new(),
             pending: None,
@@ -503,16 +507,20 @@ impl ProcessBot {
         Ok(())
     }
 
-    /// Tells the child the current match, if one is on.
+    /// Tells the child the current match, if one is on (with the bank left
+    /// to the bot, in a match started again).
     fn send_match(&mut self) {
         // Reloading the bot and telling it the match: two calls.
         let allowance = self.allowance(2);
-        let (Some(conn), Some(body)) = (self.conn.as_mut(), &self.match_request) else {
+        let (Some(conn), Some(request)) = (self.conn.as_mut(), self.match_request.as_mut()) else {
             return;
         };
+        if let Request::BeginMatch { bank, .. } = request {
+            *bank = self.bank;
+        }
         // The child starts the match with no view: histories start afresh.
         conn.history = None;
-        conn.queue(body, allowance, "starting the match");
+        conn.queue(&request.encode(), allowance, "starting the match");
     }
 
     /// Queues a request whose reply is read later (see
@@ -568,6 +576,19 @@ impl ProcessBot {
             }));
         self.live = report.stats;
         self.memory = report.memory;
+        if self.match_request.is_some() {
+            self.bank = Some(report.bank);
+        }
+    }
+
+    /// A failure the child reported: it disqualifies the seat if it ran
+    /// the bank dry.
+    fn failed(&self, (reason, detail): Failure) -> PlayerError {
+        if self.bank.is_some_and(|b| b.dry) {
+            PlayerError::Spent { reason, detail }
+        } else {
+            PlayerError::Failed { reason, detail }
+        }
     }
 
     /// The child is gone: kill what is left of it and remember why.
@@ -575,7 +596,14 @@ impl ProcessBot {
         if let Some(mut conn) = self.conn.take() {
             conn.kill();
         }
-        let f = death(d, &self.limits);
+        let mut f = death(d, &self.limits);
+        // The call the child died in used, for the bank, all it could.
+        if let Some(bank) = self.bank.as_mut() {
+            bank.charge_killed(&self.limits);
+            if bank.dry {
+                f = bank::dry(Interrupt::Timeout, &self.limits, None);
+            }
+        }
         self.ended.merge(&self.live);
         self.live = BotStats::default();
         self.pending.get_or_insert(f.clone());
@@ -657,14 +685,15 @@ impl Player for ProcessBot {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
         self.pending = None;
         self.game = None;
-        let request = Request::BeginMatch {
+        self.bank = Some(Bank::full(&self.limits));
+        self.match_request = Some(Request::BeginMatch {
             seat: info.seat,
             games: info.games,
             seed: info.seed,
             rules: *info.rules,
             seats: info.seats.to_vec(),
-        };
-        self.match_request = Some(request.encode());
+            bank: None,
+        });
         if self.conn.is_some() {
             self.send_match();
         } else if let Err(f) = self.ensure_started() {
@@ -685,7 +714,7 @@ impl Player for ProcessBot {
             return Err(fail(f));
         }
         if let Some(f) = self.pending.take() {
-            return Err(fail(f));
+            return Err(self.failed(f));
         }
         let allowance = self.allowance(1);
         if let Some(conn) = self.conn.as_mut() {
@@ -704,14 +733,14 @@ impl Player for ProcessBot {
             match conn.next_reply() {
                 Ok(Reply::Decided { answer, report }) if last => {
                     self.report(report);
-                    return answer.map_err(fail);
+                    return answer.map_err(|f| self.failed(f));
                 }
                 Ok(reply) if !last => self.absorb(reply),
                 Ok(_) => return Err(fail(self.bury(Death::Garbage))),
                 Err(d) => {
                     let f = self.bury(d);
                     self.pending = None;
-                    return Err(fail(f));
+                    return Err(self.failed(f));
                 }
             }
         }
@@ -736,6 +765,8 @@ impl Player for ProcessBot {
 
     fn end_match(&mut self) -> Option<PlayerError> {
         let fail = |(reason, detail): Failure| PlayerError::Failed { reason, detail };
+        // (The engine records any failure here without a disqualification:
+        // the match is over.)
         // Only `observe` can fail after the bot's last decision: a bot
         // without one costs no round trip here.
         if !self.observes {

@@ -8,6 +8,7 @@
 //! `None` on anything malformed instead of panicking.
 
 use crate::engine::{PenaltyReason, PublicEvent, SeatInfo};
+use crate::lua::bank::Bank;
 use crate::lua::bot::CALLS;
 use crate::lua::failure::Failure;
 use crate::lua::{BotLimits, BotStats};
@@ -42,6 +43,9 @@ pub(crate) enum Request {
         seed: u64,
         rules: Rules,
         seats: Vec<SeatInfo>,
+        /// The match bank to go on with (a match started again in a new
+        /// process); a full one if `None`.
+        bank: Option<Bank>,
     },
     /// A game begins, with the seat's random seed for it.
     BeginGame { game: u32, seed: u64 },
@@ -64,6 +68,8 @@ pub(crate) struct Report {
     pub(crate) stats: BotStats,
     /// Bytes its Lua state holds now.
     pub(crate) memory: u64,
+    /// What the bot has left in its match bank.
+    pub(crate) bank: Bank,
 }
 
 /// A reply of the child.
@@ -274,6 +280,8 @@ fn call_of(b: u8) -> Option<&'static str> {
 }
 
 fn limits_out(o: &mut Out, l: &BotLimits) {
+    o.u64(l.bank_instructions);
+    o.u64(l.bank_ms);
     o.u64(l.instructions);
     o.u64(l.wall_ms);
     o.u64(l.memory_mb);
@@ -282,6 +290,8 @@ fn limits_out(o: &mut Out, l: &BotLimits) {
 
 fn limits_in(i: &mut In<'_>) -> Option<BotLimits> {
     Some(BotLimits {
+        bank_instructions: i.u64()?,
+        bank_ms: i.u64()?,
         instructions: i.u64()?,
         wall_ms: i.u64()?,
         memory_mb: i.u64()?,
@@ -438,6 +448,7 @@ impl Request {
                 seed,
                 rules,
                 seats,
+                bank,
             } => {
                 o.u8(2);
                 o.seat(*seat);
@@ -445,6 +456,13 @@ impl Request {
                 o.u64(*seed);
                 o.json(rules);
                 o.json(seats);
+                match bank {
+                    Some(b) => {
+                        o.u8(1);
+                        bank_out(&mut o, b);
+                    }
+                    None => o.u8(0),
+                }
             }
             Request::BeginGame { game, seed } => {
                 o.u8(3);
@@ -480,6 +498,11 @@ impl Request {
                 seed: i.u64()?,
                 rules: i.json()?,
                 seats: i.json()?,
+                bank: match i.u8()? {
+                    0 => None,
+                    1 => Some(bank_in(&mut i)?),
+                    _ => return None,
+                },
             },
             3 => Request::BeginGame {
                 game: i.u32()?,
@@ -508,6 +531,25 @@ fn report_out(o: &mut Out, r: &Report) {
     o.u64(s.most_instructions);
     o.u64(s.memory_peak);
     o.u64(r.memory);
+    bank_out(o, &r.bank);
+}
+
+fn bank_out(o: &mut Out, b: &Bank) {
+    o.u64(b.instructions as u64);
+    o.u64(b.time_ns as u64);
+    o.u8(u8::from(b.dry));
+}
+
+fn bank_in(i: &mut In<'_>) -> Option<Bank> {
+    Some(Bank {
+        instructions: i.u64()? as i64,
+        time_ns: i.u64()? as i64,
+        dry: match i.u8()? {
+            0 => false,
+            1 => true,
+            _ => return None,
+        },
+    })
 }
 
 fn report_in(i: &mut In<'_>) -> Option<Report> {
@@ -524,6 +566,7 @@ fn report_in(i: &mut In<'_>) -> Option<Report> {
         logs,
         stats,
         memory: i.u64()?,
+        bank: bank_in(i)?,
     })
 }
 
@@ -762,6 +805,11 @@ mod tests {
                 ..BotStats::default()
             },
             memory: 77,
+            bank: Bank {
+                instructions: -3,
+                time_ns: 1 << 40,
+                dry: true,
+            },
         };
         let replies = [
             Reply::Loaded {
@@ -819,6 +867,31 @@ mod tests {
         // A child is sent only what a table file could give.
         let bad: BotParams = serde_json::from_str(r#"{"2fast": 1}"#).unwrap();
         assert!(Request::decode(&load(&bad).encode()).is_none());
+    }
+
+    #[test]
+    fn a_match_started_again_carries_the_bank_left() {
+        let bank = Bank {
+            instructions: 12,
+            time_ns: -5,
+            dry: false,
+        };
+        for sent in [None, Some(bank)] {
+            let request = Request::BeginMatch {
+                seat: 1,
+                games: 3,
+                seed: 9,
+                rules: Rules::default(),
+                seats: Vec::new(),
+                bank: sent,
+            };
+            let bytes = request.encode();
+            let Some(Request::BeginMatch { bank: got, .. }) = Request::decode(&bytes) else {
+                panic!("not a match");
+            };
+            assert_eq!(got, sent);
+            assert!(Request::decode(&bytes[..bytes.len() - 1]).is_none());
+        }
     }
 
     #[test]
