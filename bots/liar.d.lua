@@ -66,7 +66,6 @@
 ---@field history LiarAction[] This round's public actions, oldest first.
 ---@field dice? LiarFace[] Your five dice in position order (reroll and claim only).
 ---@field hand? LiarHandText The hand of `dice` (reroll and claim only).
----@field budget integer Instructions this call may run: the per-call budget, or what your match bank holds if less.
 ---@field bank integer Instructions in your match bank as this call starts.
 
 ---A public event, as `observe` receives it.
@@ -238,6 +237,12 @@ function liar.best_reroll(dice, target) end
 ---@param n? integer
 ---@return integer
 function liar.random(m, n) end
+
+---The instructions the running call may still run: what is left of its budget,
+---or of your match bank (`view.bank`) if that is less. Exact and the same in
+---every run, so a search may go deeper while enough is left.
+---@return integer
+function liar.budget() end
 
 ---Like `pairs(t)`, in a fixed order: numbers ascending, then strings, then
 ---`false`, `true`.

@@ -870,13 +870,9 @@ impl LuaBot {
             let names = st
                 .lua
                 .create_sequence_from(info.seats.iter().map(|s| s.name.clone()))?;
-            st.host.set_match.call::<()>((
-                info.seat + 1,
-                info.seats.len(),
-                rules,
-                names,
-                self.limits.instructions,
-            ))
+            st.host
+                .set_match
+                .call::<()>((info.seat + 1, info.seats.len(), rules, names))
         })();
         let result = result.map_err(|e| failure::from_error(&e, &st.shared.meter, &self.limits));
         if let Some(clock) = &self.clock {

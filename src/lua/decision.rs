@@ -93,8 +93,9 @@ fn checked_claim(
 ///
 /// All entries (at most six) are read before any is judged, and they are
 /// judged in a fixed order of their keys: which bad key or value a message
-/// names must not depend on the table's hash order (string keys hash
-/// differently in every run), or replays would differ.
+/// names must not depend on the table's hash order (keys that are tables
+/// hash by their address, differently in every run), or replays would
+/// differ.
 fn positions(t: &Table) -> Result<Positions, String> {
     if t.metatable().is_some() {
         return Err("a table with a metatable; return a plain list such as {1, 4}".into());

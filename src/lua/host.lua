@@ -18,8 +18,6 @@ for i = 1, #HANDS do
 end
 local fn = {}
 local seat, seats, rules, names
--- The per-call instruction budget.
-local budget
 local chips, order = {}, {}
 -- The current round's history: entry tables are made once and shared by
 -- the views of the round; each view gets its own list.
@@ -31,8 +29,8 @@ function host.set_bot(challenge, reroll, claim)
   fn[1], fn[2], fn[3] = challenge, reroll, claim
 end
 
-function host.set_match(my_seat, n, r, nm, b)
-  seat, seats, rules, names, budget = my_seat, n, r, nm, b
+function host.set_match(my_seat, n, r, nm)
+  seat, seats, rules, names = my_seat, n, r, nm
   chips, order, hist, hist_n = {}, {}, {}, 0
 end
 
@@ -132,7 +130,6 @@ function host.decide(kind, game, round, pot, claim, claimer, rerolled, h1, h2, d
     rules = rules,
     names = names,
     bank = bank,
-    budget = bank < budget and bank or budget,
   }
   if d1 then
     view.dice = { FACES[d1], FACES[d2], FACES[d3], FACES[d4], FACES[d5] }

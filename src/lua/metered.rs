@@ -2,8 +2,12 @@
 //! memory it allocates and the strings it compares. Neither has a Lua state
 //! at hand, so both charge through [`Meter::charge_quiet`] (see `hook.rs`).
 //!
-//! **The allocator.** The state's allocator (mlua's, which enforces the
-//! memory limit) is wrapped: every growth of a block by at least
+//! **The allocator.** The state's allocator is replaced once the sandbox
+//! is built: it takes blocks from the Rust allocator as mlua's does (blocks
+//! made before are freed and grown alike), keeps the bytes in use and
+//! enforces the memory limit itself (counting the host's buffers made for
+//! the bot, see [`Meter::host_bytes`]), and every growth of a block by at
+//! least
 //! [`CHARGE_FROM`] bytes is charged one step per [`BYTES_PER_STEP`] bytes
 //! once it is granted.
 //! That prices whatever builds big values in C without a Lua instruction per
@@ -18,9 +22,9 @@
 //! emergency collection Lua runs before trying again. The wrapper also
 //! keeps the bytes in use and the longest live string for the hook.
 //!
-//! mlua only recognises its own allocator, so once wrapped `used_memory`
-//! falls back to Lua's own count (the same figure), the limit can no longer
-//! be changed, and mlua does not free its 24-byte allocator record when the
+//! mlua only recognises its own allocator, so once replaced `used_memory`
+//! falls back to Lua's own count (the same figure), mlua's limit no longer
+//! applies, and mlua does not free its 24-byte allocator record when the
 //! state closes (it cannot find it): a small leak per state, accepted.
 //!
 //! **String comparison.** Lua compares strings (`<`, `<=`, `table.sort`)
@@ -83,8 +87,6 @@ type Request = (usize, usize, usize);
 
 /// The wrapper's state (the allocator's `ud`).
 struct Metered {
-    inner: ffi::lua_Alloc,
-    inner_ud: *mut c_void,
     meter: Arc<Meter>,
     /// The last request refused (pointer, old size, new size), and whether
     /// for the budget.
@@ -137,21 +139,7 @@ pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<(
     // its object is always linked in (and Lua's calls bind to it).
     #[cfg(unix)]
     std::hint::black_box(strcoll as unsafe extern "C" fn(_, _) -> _);
-    let found: Cell<Option<(ffi::lua_Alloc, *mut c_void)>> = Cell::new(None);
-    // SAFETY: reading the allocator of the state's main thread.
-    unsafe {
-        lua.exec_raw::<()>((), |state| {
-            let mut ud = std::ptr::null_mut();
-            let f = ffi::lua_getallocf(state, &mut ud);
-            found.set(Some((f, ud)));
-        })?;
-    }
-    let Some((inner, inner_ud)) = found.get() else {
-        return Ok(());
-    };
     let wrapper = Box::new(Metered {
-        inner,
-        inner_ud,
         meter: Arc::clone(meter),
         last_refused: Cell::new(None),
         strings: RefCell::new(HashMap::new()),
@@ -160,7 +148,7 @@ pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<(
     lua.set_app_data(MeteredOwner(wrapper));
     // SAFETY: `ud` points into the box now owned by the state's app data,
     // which outlives every call of the allocator. Switching allocators is
-    // safe at any time: the wrapper hands every request to the old one.
+    // safe at any time: this one takes blocks as the old one did.
     unsafe {
         lua.exec_raw::<()>((), |state| {
             let kb = ffi::lua_gc(state, ffi::LUA_GCCOUNT, 0);
@@ -192,14 +180,13 @@ unsafe extern "C" fn metered_alloc(
             }
             m.set_in_use(m.in_use().saturating_sub(osize));
         }
-        // SAFETY: the inner allocator's contract, unchanged.
-        return unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
+        // SAFETY: Lua's allocator contract.
+        return unsafe { system(ptr, osize, nsize) };
     }
     let growth = nsize.saturating_sub(old);
     // Buffers the host holds for the bot count against its limit too.
     let host = m.meter.host_bytes.load(Relaxed);
-    if host > 0
-        && growth > 0
+    if growth > 0
         && m.in_use()
             .saturating_sub(old)
             .saturating_add(nsize)
@@ -213,7 +200,7 @@ unsafe extern "C" fn metered_alloc(
     if growth < CHARGE_FROM && m.last_refused.get().is_none() {
         // The common case, kept short: small, nothing to charge or refuse.
         // SAFETY: as above.
-        let new = unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
+        let new = unsafe { system(ptr, osize, nsize) };
         if new.is_null() {
             return refused(m, (ptr as usize, osize, nsize), growth, false);
         }
@@ -238,7 +225,7 @@ unsafe extern "C" fn metered_alloc(
         return std::ptr::null_mut();
     }
     // SAFETY: as above.
-    let new = unsafe { (m.inner)(m.inner_ud, ptr, osize, nsize) };
+    let new = unsafe { system(ptr, osize, nsize) };
     if new.is_null() {
         return refused(m, request, growth, retry);
     }
@@ -250,6 +237,47 @@ unsafe extern "C" fn metered_alloc(
         m.track(new as usize, nsize);
     }
     new
+}
+
+/// Frees, makes or grows a block as Lua asks (`nsize == 0` frees), from
+/// the Rust allocator with the alignment mlua's allocator uses, so that the
+/// blocks it made before this one took over are handled alike. `None` of
+/// the limits: the caller keeps them. A failure of the system's allocator
+/// is a refusal (mlua's own would abort the process).
+///
+/// # Safety
+/// Lua's allocator contract: `ptr` is null or a block of `osize` bytes
+/// made by this function or mlua's allocator.
+unsafe fn system(ptr: *mut c_void, osize: usize, nsize: usize) -> *mut c_void {
+    use std::alloc::{Layout, alloc, dealloc, realloc};
+    const ALIGN: usize = ffi::SYS_MIN_ALIGN;
+    if nsize == 0 {
+        if !ptr.is_null() {
+            // SAFETY: the block was made with this size and alignment.
+            unsafe { dealloc(ptr.cast(), Layout::from_size_align_unchecked(osize, ALIGN)) };
+        }
+        return std::ptr::null_mut();
+    }
+    if nsize > isize::MAX as usize {
+        return std::ptr::null_mut();
+    }
+    if ptr.is_null() {
+        let Ok(layout) = Layout::from_size_align(nsize, ALIGN) else {
+            return std::ptr::null_mut();
+        };
+        // SAFETY: `layout` has a non-zero size.
+        return unsafe { alloc(layout) }.cast();
+    }
+    // SAFETY: the block was made with this size and alignment, and the new
+    // size is non-zero and at most `isize::MAX`.
+    unsafe {
+        realloc(
+            ptr.cast(),
+            Layout::from_size_align_unchecked(osize, ALIGN),
+            nsize,
+        )
+    }
+    .cast()
 }
 
 /// The memory limit refused `request`: Lua will run a full emergency

@@ -788,8 +788,8 @@ return bot
             // `rerolled` is nil when the claimer opened the round.
             assert_eq!(
                 rest.replace("rerolled,", ""),
-                "bank,budget,chips,claim,claimer,decision,game,history,names,order,pot,round,rules,\
-                 seat,seats"
+                "bank,chips,claim,claimer,decision,game,history,names,order,pot,round,rules,seat,\
+                 seats"
             );
         }
         if let Some(rest) = view_keys
@@ -1427,4 +1427,61 @@ error(table.concat(r, " | "), 0)
                     bad argument #1 to 'coroutine.wrap' (function expected, got number) | \
                     closed | true,dead";
     assert!(err.contains(expected), "{err}");
+}
+
+/// `pairs` visits string keys in the same order in every run and every
+/// state (Lua's string hashes are seeded by a constant, see
+/// `.cargo/config.toml`), so a bot that iterates a table of names plays
+/// the same way from the same seed: here in two processes, and in two
+/// states of this one.
+#[test]
+fn pairs_over_string_keys_visit_them_in_the_same_order_every_run() {
+    const NAMES: &str = r#"
+local t = {}
+for i = 1, 40 do t["key" .. i] = i end
+t[string.rep("long", 20)] = 0
+local order = {}
+for k in pairs(t) do order[#order + 1] = k:sub(1, 6) end
+liar.log(table.concat(order, ","))
+local bot = { api_version = 1 }
+function bot.challenge(view) return true end
+function bot.reroll(view) return {} end
+function bot.claim(view) return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let dir = crate::support::temp_dir("pairs-order");
+    let script = dir.join("names.lua");
+    std::fs::write(&script, NAMES).unwrap();
+    let order_in = |replay: &[u8]| -> String {
+        let text = String::from_utf8_lossy(replay);
+        text.lines()
+            .find(|l| l.contains("\"log\"") && l.contains("key"))
+            .unwrap_or_else(|| panic!("no log line: {text}"))
+            .to_string()
+    };
+    let mut orders = Vec::new();
+    for run in 0..2 {
+        let replay = dir.join(format!("run{run}.jsonl"));
+        crate::support::liar()
+            .args(["simulate", "--bot"])
+            .arg(&script)
+            .args(["--bot", "native-honest", "--games", "1", "--seed", "4"])
+            .arg("--replay")
+            .arg(&replay)
+            .assert()
+            .success();
+        orders.push(order_in(&std::fs::read(&replay).unwrap()));
+    }
+    for _ in 0..2 {
+        let mut writer = ReplayWriter::new(Vec::new());
+        let setup = MatchSetup::native(Rules::default(), 4, 1, &["honest", "honest"]);
+        let hostile = bot_with(NAMES, BotLimits::default());
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(hostile),
+            Box::new(NativePlayer::new(Policy::Honest)),
+        ];
+        let _ = play_match(&setup, &mut players, &mut writer);
+        orders.push(order_in(&writer.finish().unwrap_or_default()));
+    }
+    assert!(orders.iter().all(|o| *o == orders[0]), "{orders:#?}");
 }

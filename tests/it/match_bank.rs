@@ -6,10 +6,10 @@ use crate::isolation_parity::{assert_same_replay, simulate, table, write};
 use std::time::{Duration, Instant};
 
 /// Every decision burns about two million instructions and logs what its
-/// view says of the bank.
+/// view says of the bank, and what `liar.budget` says the call may run.
 const BURNER: &str = r#"local bot = { api_version = 1, name = "burner" }
 local function burn(view)
-  liar.log("bank", view.bank, view.budget)
+  liar.log("bank", view.bank, liar.budget())
   local x = 0
   for i = 1, 1000000 do x = x + i end
   return x
@@ -77,10 +77,11 @@ fn an_instruction_bank_run_dry_puts_the_bot_out_the_same_way_in_both_isolations(
     );
     // The view showed the bank: each call gains 1,250,000 (a quarter of
     // 5,000,000) and the first decision saw 4,250,000; the budget is the
-    // bank while the bank is the smaller.
+    // smaller of the bank and 5,000,000, less what the call ran before it
+    // asked (building the view: a few hundred instructions).
     let banks = logged_banks(&replay);
     assert!(banks.len() >= 4, "{banks:?}");
-    assert_eq!(banks[0], (4_250_000, 4_250_000));
+    assert_eq!(banks[0].0, 4_250_000);
     for pair in banks.windows(2) {
         let spent = pair[0].0 + 1_250_000 - pair[1].0;
         assert!(
@@ -89,7 +90,8 @@ fn an_instruction_bank_run_dry_puts_the_bot_out_the_same_way_in_both_isolations(
         );
     }
     for &(bank, budget) in &banks {
-        assert_eq!(budget, bank.min(5_000_000), "{banks:?}");
+        let before = bank.min(5_000_000) - budget;
+        assert!((1..1_000).contains(&before), "{banks:?}");
     }
 }
 

@@ -286,8 +286,8 @@ impl CheckMsg<'_> {
             ),
             CheckMsg::WarnNondeterministic => tr!(
                 lang,
-                "the same seed gave different play: iterating with pairs() over string keys, tostring() of tables or collectgarbage(\"count\") vary between runs; use liar.sorted_pairs and liar.random",
-                "то же зерно дало другую игру: обход pairs() по строковым ключам, tostring() таблиц и collectgarbage(\"count\") меняются от запуска к запуску; используйте liar.sorted_pairs и liar.random"
+                "the same seed gave different play: the order of pairs() over tables or functions used as keys, and collectgarbage(\"count\"), vary between runs; use liar.sorted_pairs and liar.random",
+                "то же зерно дало другую игру: порядок pairs() по ключам-таблицам и ключам-функциям и collectgarbage(\"count\") меняются от запуска к запуску; используйте liar.sorted_pairs и liar.random"
             ),
             CheckMsg::WarnCarriesOver => tr!(
                 lang,

@@ -18,6 +18,7 @@
 //! table being played.
 
 mod args;
+mod budget;
 mod hands;
 mod log;
 mod names;
@@ -95,6 +96,7 @@ fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(hands::ENTRIES)
         .chain(odds::ENTRIES)
         .chain(random::ENTRIES)
+        .chain(budget::ENTRIES)
         .chain(PRELUDE)
 }
 
@@ -181,6 +183,7 @@ pub(crate) fn register(
     hands::register(&api)?;
     odds::register(&api)?;
     random::register(&api)?;
+    budget::register(&api)?;
     let all: String = Hand::all().map(|h| h.to_string()).collect();
     let categories = lua.create_sequence_from(names::category_names())?;
     let (set, hands): (Function, Table) = super::sandbox::internal_chunk(
