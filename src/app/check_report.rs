@@ -22,6 +22,9 @@ fn warning(report: &CheckReport, w: CheckWarning, lang: Lang) -> String {
             used: s.most_instructions,
             limit: limits.instructions,
         },
+        CheckWarning::LowBank => CheckMsg::WarnLowBank {
+            share: limits.bank_share(),
+        },
         CheckWarning::Slow => CheckMsg::WarnSlow {
             ms: s.slowest.as_secs_f64() * 1000.0,
             limit: limits.wall_ms,
@@ -118,6 +121,13 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
         used: s.most_instructions,
         limit,
     });
+    if let Some(lowest) = s.lowest_bank {
+        say(CheckMsg::BankLowest {
+            lowest,
+            bank: report.limits.bank_instructions,
+            share: report.limits.bank_share(),
+        });
+    }
     let (peak, most) = (bytes(s.memory_peak), bytes(report.limits.memory_bytes()));
     say(CheckMsg::Memory {
         peak: &peak,

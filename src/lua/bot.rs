@@ -190,6 +190,9 @@ pub struct BotStats {
     pub slowest_call: &'static str,
     /// The most instructions one call used.
     pub most_instructions: u64,
+    /// The fewest instructions the match bank held after a call (`None`
+    /// before the first call of a match).
+    pub lowest_bank: Option<u64>,
     /// The largest memory the bot's state held after a call, in bytes.
     pub memory_peak: u64,
 }
@@ -205,6 +208,10 @@ impl BotStats {
         }
         self.most_instructions = self.most_instructions.max(other.most_instructions);
         self.memory_peak = self.memory_peak.max(other.memory_peak);
+        self.lowest_bank = match (self.lowest_bank, other.lowest_bank) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
     }
 
     fn record(&mut self, call: &'static str, took: Duration, instructions: u64, memory: u64) {
@@ -833,10 +840,12 @@ impl LuaBot {
         let stopped = meter
             .tripped()
             .or(late.as_ref().map(|_| Interrupt::Timeout));
-        if let Some(kind) = self
+        let dry = self
             .bank
-            .close(allowance, used, meter.call_time(took), stopped)
-        {
+            .close(allowance, used, meter.call_time(took), stopped);
+        let held = u64::try_from(self.bank.instructions).unwrap_or(0);
+        self.stats.lowest_bank = Some(self.stats.lowest_bank.map_or(held, |l| l.min(held)));
+        if let Some(kind) = dry {
             let at = meter.location().filter(|_| kind == Interrupt::Budget);
             return Err(bank::dry(kind, &self.limits, at));
         }

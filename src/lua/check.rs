@@ -149,6 +149,8 @@ pub enum CheckWarning {
     LogLimit,
     /// One call used more than half its instruction budget.
     NearBudget,
+    /// The match bank fell below a quarter of what a match starts with.
+    LowBank,
     /// The slowest call took more than a quarter of the wall-clock limit.
     Slow,
     /// The state grew past half its memory limit.
@@ -424,6 +426,11 @@ fn add_warnings(report: &mut CheckReport) {
         (
             s.most_instructions > limits.instructions / 2,
             CheckWarning::NearBudget,
+        ),
+        (
+            s.lowest_bank
+                .is_some_and(|b| b < limits.bank_instructions / 4),
+            CheckWarning::LowBank,
         ),
         (
             s.slowest.as_millis() as u64 > limits.wall_ms / 4,

@@ -4,11 +4,12 @@
 //! `check_source` work.
 
 use liar::engine::{
-    Event, MatchSetup, MatchStats, NativePlayer, Observer, Penalty, Player, Policy, SeatInfo,
-    play_match,
+    Event, MatchSetup, MatchStats, NativePlayer, Observer, Penalty, PenaltyReason, Player, Policy,
+    SeatInfo, play_match,
 };
 use liar::lua::{
-    BUNDLED_BOTS, BotLimits, CheckOptions, LuaBot, bundled_source, check_source, new_bot_template,
+    BUNDLED_BOTS, BotLimits, CheckOptions, CheckWarning, LuaBot, bundled_source, check_source,
+    new_bot_template,
 };
 use liar::replay::ReplayWriter;
 use liar::rules::{
@@ -456,6 +457,31 @@ return bot
     // Then a difference after other matches would tell nothing.
     assert_eq!(report.fresh_start, None, "{report}");
     assert!(report.to_string().contains("liar.sorted_pairs"), "{report}");
+
+    // A bot that spends more than its bank's share on every decision runs
+    // it dry: penalised, warned, and the lowest figure shown.
+    let burner = r#"
+local bot = { api_version = 1 }
+local function burn() local x = 0 for i = 1, 1000000 do x = x + i end end
+function bot.challenge(view) burn() return liar.is_top(view.claim) end
+function bot.reroll(view) burn() return {} end
+function bot.claim(view) burn() return liar.lowest_above(view.claim) end
+return bot
+"#;
+    let mut small_bank = options.clone();
+    small_bank.limits.bank_instructions = 3_000_000;
+    let report = check_source("burner.lua", burner.as_bytes(), &small_bank);
+    assert!(
+        report.penalty_counts[PenaltyReason::Budget.index()] > 0,
+        "{report}"
+    );
+    assert!(report.warnings.contains(&CheckWarning::LowBank), "{report}");
+    let text = report.to_string();
+    assert!(text.contains("instruction bank"), "{text}");
+    assert!(
+        text.contains("match bank:    at its lowest 0 instructions"),
+        "{text}"
+    );
 
     let report = check_source("broken.lua", b"return {", &options);
     assert!(report.load_error.is_some());

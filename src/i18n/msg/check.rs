@@ -82,6 +82,15 @@ pub enum CheckMsg<'a> {
         /// The budget.
         limit: u64,
     },
+    /// The lowest the match bank fell.
+    BankLowest {
+        /// Instructions it held then.
+        lowest: u64,
+        /// What a match starts with.
+        bank: u64,
+        /// What each call adds.
+        share: u64,
+    },
     /// The memory peak.
     Memory {
         /// The peak.
@@ -126,6 +135,11 @@ pub enum CheckMsg<'a> {
         used: u64,
         /// The budget.
         limit: u64,
+    },
+    /// The bank ran low.
+    WarnLowBank {
+        /// What each call adds.
+        share: u64,
     },
     /// A slow call.
     WarnSlow {
@@ -225,6 +239,15 @@ impl CheckMsg<'_> {
                 "  budget:        the busiest call used {used} of its {limit} instructions",
                 "  бюджет:        самый тяжёлый вызов потратил {used} из {limit} инструкций"
             ),
+            CheckMsg::BankLowest {
+                lowest,
+                bank,
+                share,
+            } => tr!(
+                lang,
+                "  match bank:    at its lowest {lowest} instructions (a match starts with {bank}, each call adds {share})",
+                "  банк матча:    в худший момент {lowest} инструкций (в начале матча {bank}, каждый вызов добавляет {share})"
+            ),
             CheckMsg::Memory { peak, limit } => tr!(
                 lang,
                 "  memory peak:   {peak} (limit {limit})",
@@ -273,6 +296,11 @@ impl CheckMsg<'_> {
                 lang,
                 "one call used {used} of its {limit} instructions: close to the budget",
                 "один вызов потратил {used} из {limit} инструкций: почти весь бюджет"
+            ),
+            CheckMsg::WarnLowBank { share } => tr!(
+                lang,
+                "the match bank ran low: calls that use more than {share} instructions on average run it dry, and a seat whose bank runs dry is out of the match",
+                "банк матча почти исчерпан: вызовы, тратящие в среднем больше {share} инструкций, исчерпывают его, а место с пустым банком выбывает из матча"
             ),
             CheckMsg::WarnSlow { ms, limit } => tr!(
                 lang,
@@ -366,6 +394,12 @@ mod tests {
             CheckMsg::WarnLogLimit { lines: 1 },
             CheckMsg::WarnNearBudget { used: 1, limit: 2 },
             CheckMsg::WarnSlow { ms: 1.0, limit: 2 },
+            CheckMsg::WarnLowBank { share: 3 },
+            CheckMsg::BankLowest {
+                lowest: 1,
+                bank: 2,
+                share: 3,
+            },
             CheckMsg::WarnLargeState {
                 peak: "1",
                 limit: "2",

@@ -529,6 +529,7 @@ fn report_out(o: &mut Out, r: &Report) {
     o.u64(u64::try_from(s.slowest.as_nanos()).unwrap_or(u64::MAX));
     o.u8(call_byte(s.slowest_call));
     o.u64(s.most_instructions);
+    o.u64(s.lowest_bank.unwrap_or(u64::MAX));
     o.u64(s.memory_peak);
     o.u64(r.memory);
     bank_out(o, &r.bank);
@@ -560,6 +561,7 @@ fn report_in(i: &mut In<'_>) -> Option<Report> {
         slowest: Duration::from_nanos(i.u64()?),
         slowest_call: call_of(i.u8()?)?,
         most_instructions: i.u64()?,
+        lowest_bank: Some(i.u64()?).filter(|&b| b != u64::MAX),
         memory_peak: i.u64()?,
     };
     Some(Report {
