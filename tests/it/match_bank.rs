@@ -131,3 +131,65 @@ fn a_time_bank_run_dry_ends_a_stuck_bot_s_match_quickly_in_both_isolations() {
         assert!(took < Duration::from_secs(30), "{isolation}: {took:?}");
     }
 }
+
+/// Logs its bank at every decision, and in its first decision of game 1's
+/// second round gets stuck inside one instruction (a table rehash walking
+/// keys chosen to collide), which only killing its process stops.
+const STUCK_ONCE: &str = r#"local bot = { api_version = 1, name = "stuck_once" }
+local function collide()
+  local t = {}
+  local m = (1 << 17) - 1
+  for i = 1, (1 << 16) + 8 do t[i * m] = true end
+end
+local function decide(view)
+  liar.log("bank", view.bank, liar.budget())
+  if view.game == 1 and view.round == 2 then collide() end
+end
+function bot.challenge(view) decide(view) return liar.is_top(view.claim) end
+function bot.reroll(view) decide(view) return {} end
+function bot.claim(view) decide(view) return liar.lowest_above(view.claim) end
+return bot
+"#;
+
+#[test]
+fn a_bot_whose_process_was_killed_goes_on_with_the_bank_it_had() {
+    let dir = crate::support::temp_dir("bank-restart");
+    let bot = write(&dir, "stuck_once.lua", STUCK_ONCE);
+    let table = table(&dir, "wall_ms = 300\n");
+    let bots = [bot.to_str().unwrap(), "native-honest", "native-honest"];
+    let (replay, _) = simulate(&dir, &table, &bots, 2, "process");
+    let text = String::from_utf8_lossy(&replay);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let killed = lines
+        .iter()
+        .position(|e| {
+            e["type"] == "penalty"
+                && e["seat"] == 0
+                && e["detail"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("process was killed"))
+        })
+        .unwrap_or_else(|| panic!("the process was never killed: {text}"));
+    let bank_at = |e: &serde_json::Value| -> Option<i64> {
+        let text = e["text"].as_str()?;
+        let mut parts = text.split('\t');
+        (e["type"] == "log" && e["seat"] == 0 && parts.next()? == "bank")
+            .then(|| parts.next()?.parse().ok())?
+    };
+    let before = lines[..killed].iter().filter_map(bank_at).last();
+    let after = lines[killed..].iter().find_map(bank_at);
+    let (Some(before), Some(after)) = (before, after) else {
+        panic!("no bank logged on both sides of the kill: {text}");
+    };
+    // The killed call gained its share (1,250,000) and was charged all it
+    // could run (5,000,000); the next call gains its share again. A new
+    // process that started from a full bank would show about 51,250,000.
+    let expected = before + 1_250_000 - 5_000_000 + 1_250_000;
+    assert!(
+        (expected - 1_000..=expected).contains(&after),
+        "bank {before} before the kill, {after} after (expected about {expected})"
+    );
+}
