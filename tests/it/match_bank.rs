@@ -179,7 +179,7 @@ fn a_bot_whose_process_was_killed_goes_on_with_the_bank_it_had() {
         (e["type"] == "log" && e["seat"] == 0 && parts.next()? == "bank")
             .then(|| parts.next()?.parse().ok())?
     };
-    let before = lines[..killed].iter().filter_map(bank_at).last();
+    let before = lines[..killed].iter().rev().find_map(bank_at);
     let after = lines[killed..].iter().find_map(bank_at);
     let (Some(before), Some(after)) = (before, after) else {
         panic!("no bank logged on both sides of the kill: {text}");
