@@ -3,7 +3,7 @@
 -- table here is several times cheaper than setting its fields one by one
 -- from Rust. Bots cannot reach this code (there is no debug library), and it
 -- keeps everything it uses in locals, so overwriting globals cannot affect it.
-local HANDS, FACES = ...
+local HANDS, FACES, deep_copy = ...
 local unpack, next, type, math_type, getmetatable, rawlen =
   table.unpack, next, type, math.type, getmetatable, rawlen
 -- Captured before the prelude locks it.
@@ -142,29 +142,18 @@ end
 -- any bot code runs: each new match starts from a copy of it.
 local pristine
 
--- A deep copy: every table reachable from `t` is new (tables reached twice
--- stay shared, as in the original). Library tables carry no metatables.
-local function copy(t, seen)
-  local c = seen[t]
-  if c then
-    return c
-  end
-  c = {}
-  seen[t] = c
-  for k, v in next, t do
-    c[k] = type(v) == "table" and copy(v, seen) or v
-  end
-  return c
-end
+-- `deep_copy(t)` (src/lua/deep_copy.rs): every table reachable from `t` is
+-- new (tables reached twice stay shared, as in the original). Library
+-- tables carry no metatables.
 
 function host.snapshot()
-  local seen = {}
-  pristine = {}
+  local top = {}
   for k, v in next, globals do
     if k ~= "_G" then
-      pristine[k] = type(v) == "table" and copy(v, seen) or v
+      top[k] = v
     end
   end
+  pristine = deep_copy(top)
   -- Bots only ever run in copies: the original table must not be kept
   -- alive here (whatever a bot stored in it would outlive its match).
   globals = nil
@@ -180,7 +169,7 @@ function host.fresh_env()
   chips, order, hist, hist_n = {}, {}, {}, 0
   -- tostring's ids (set by the sandbox: the prelude's numbering).
   host.forget_ids()
-  local env = copy(pristine, {})
+  local env = deep_copy(pristine)
   env._G = env
   string_meta.__index = env.string
   return env

@@ -43,6 +43,7 @@ mod bundled;
 mod check;
 mod coroutines;
 mod decision;
+mod deep_copy;
 mod failure;
 mod hook;
 mod isolated_bot;

@@ -217,7 +217,9 @@ pub(crate) fn new_state(
     for (i, f) in Face::ALL.iter().enumerate() {
         faces.raw_set(i + 1, f.letter().to_string())?;
     }
-    let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces))?;
+    // SAFETY: `deep_copy` is a C function written for Lua's C API.
+    let deep_copy = unsafe { lua.create_c_function(super::deep_copy::deep_copy)? };
+    let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces, deep_copy))?;
     let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?
         .call((liar, host_log, charge, memory_kb, stopping, meta_field))?;
     // `host.fresh_env` restarts tostring's numbering with every match.
