@@ -16,29 +16,36 @@ use crate::rules::Seat;
 const NAME_MAX: usize = 32;
 
 impl Session {
-    /// Comes back to the seat saved for `table` (or, without one, the seat
-    /// saved last at this server): `Some(seat)` when the server takes the
-    /// token; its view of the table is the next message. A token refused
-    /// is forgotten.
+    /// Comes back to a seat saved on this computer account at `table` (or
+    /// at any table of this server), `seat` if given: the person's own when
+    /// `name` says who they are, else the one they choose when asked (a
+    /// seat is never taken back for someone silently: people may share an
+    /// account). `Some(seat)` when the server takes the token; its view of
+    /// the table is the next message. A token refused is forgotten.
     pub fn resume_saved(
         &mut self,
         table: Option<TableId>,
         seat: Option<Seat>,
+        name: Option<&str>,
     ) -> Result<Option<(TableId, Seat)>, Failure> {
         let Some(tokens) = &self.tokens else {
             return Ok(None);
         };
-        let host = &self.address.host;
-        let saved: Option<(TableId, SavedSeat)> = match table {
-            Some(t) => tokens.get(host, t).map(|s| (t, s)),
-            None => tokens.newest(host),
-        };
-        let Some((table, saved)) = saved else {
-            return Ok(None);
-        };
-        if seat.is_some_and(|s| s != saved.seat) {
-            return Ok(None);
+        let mut found = tokens.seats(&self.address.host, table);
+        found.retain(|(_, s)| seat.is_none_or(|wanted| s.seat == wanted));
+        if let Some(name) = name {
+            found.retain(|(_, s)| s.taken_by(name));
         }
+        let chosen = match (name, found.first()) {
+            (_, None) => None,
+            (Some(_), Some(own)) => Some(own.clone()),
+            (None, Some(_)) => self.choose_saved(&found)?,
+        };
+        let Some((table, saved)) = chosen else {
+            return Ok(None);
+        };
+        self.person = saved.name.clone().or(name.map(str::to_string));
+        self.held = Some((table, saved.seat));
         self.say(Style::Hint, JoinMsg::Resuming { table });
         self.link.send(ClientMsg::Resume {
             table,
@@ -78,6 +85,68 @@ impl Session {
         Ok(None)
     }
 
+    /// Which of the seats saved on this account is the person's: asked,
+    /// never guessed. `None`: none, a new seat.
+    fn choose_saved(
+        &mut self,
+        found: &[(TableId, SavedSeat)],
+    ) -> Result<Option<(TableId, SavedSeat)>, Failure> {
+        let lang = self.lang;
+        let someone = JoinMsg::SomeoneUnnamed.text(lang);
+        let name_of = |s: &SavedSeat| s.name.clone().unwrap_or_else(|| someone.clone());
+        let question = match found {
+            [(table, one)] => JoinMsg::AskResumeOne {
+                name: &name_of(one),
+                seat: one.seat.saturating_add(1),
+                table: *table,
+            }
+            .text(lang),
+            _ => {
+                let list: Vec<String> = found
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (table, s))| {
+                        JoinMsg::SavedSeatItem {
+                            n: i + 1,
+                            name: &name_of(s),
+                            seat: s.seat.saturating_add(1),
+                            table: *table,
+                        }
+                        .text(lang)
+                    })
+                    .collect();
+                JoinMsg::AskResumeWhich {
+                    list: &list.join("; "),
+                }
+                .text(lang)
+            }
+        };
+        loop {
+            let text = match self.ask(&question)? {
+                Answer::Line(text) => text.trim().to_lowercase(),
+                Answer::Withdrawn => continue,
+                Answer::Ended => return Err(self.input_ended()),
+            };
+            let new = ["n", "no", "new", "н", "нет", "новое", "новый"].contains(&text.as_str());
+            if found.len() == 1 {
+                let yes = text.is_empty() || ["y", "yes", "д", "да"].contains(&text.as_str());
+                if yes {
+                    return Ok(found.first().cloned());
+                }
+                if new {
+                    return Ok(None);
+                }
+            } else if new {
+                return Ok(None);
+            } else if let Some(i) = text.parse::<usize>().ok().and_then(|n| n.checked_sub(1))
+                && let Some(pick) = found.get(i)
+            {
+                return Ok(Some(pick.clone()));
+            }
+            self.say(Style::Error, JoinMsg::NotASavedSeat { text: &text });
+        }
+    }
+
     /// Takes a seat: at `table` (else one chosen in the lobby), `seat` (else
     /// the first open one), with `name` (else asked). A refusal is said and
     /// the lobby shown.
@@ -97,6 +166,7 @@ impl Session {
                 None => self.ask_name()?,
             };
             name = Some(who.clone());
+            self.person = Some(who.clone());
             self.link.send(ClientMsg::TakeSeat {
                 table: chosen,
                 seat,

@@ -75,7 +75,7 @@ pub fn run(args: &JoinArgs, ctx: &Context) -> Result<(), Failure> {
             .spectate(table)
             .and_then(|id| table::play(&mut session, id, None))
     } else {
-        let held = match session.resume_saved(table, seat)? {
+        let held = match session.resume_saved(table, seat, args.name.as_deref())? {
             Some(held) => held,
             None => session.sit(table, seat, args.name.clone())?,
         };

@@ -33,6 +33,11 @@ pub struct Session {
     pub withdraw: Arc<AtomicBool>,
     /// Presets the server offers.
     pub presets: Vec<String>,
+    /// The name the person plays under, once known (saved seats are kept
+    /// by it: people sharing a computer account keep their own).
+    pub person: Option<String>,
+    /// The seat held, once taken or resumed.
+    pub(super) held: Option<(TableId, usize)>,
     /// What was read from the connection and not yet handled.
     backlog: VecDeque<Incoming>,
 }
@@ -69,6 +74,8 @@ impl Session {
             stop,
             withdraw,
             presets,
+            person: None,
+            held: None,
             backlog: VecDeque::new(),
         }
     }
@@ -190,20 +197,26 @@ impl Session {
         }
     }
 
-    /// Saves the seat held at `table`. A file that cannot be written costs
-    /// only the coming back, so it is said and play goes on.
-    pub fn save_seat(&self, table: TableId, seat: usize, token: &str) {
+    /// Saves the seat held at `table`, under the person's name. A file
+    /// that cannot be written costs only the coming back, so it is said
+    /// and play goes on.
+    pub fn save_seat(&mut self, table: TableId, seat: usize, token: &str) {
+        self.held = Some((table, seat));
+        let name = self.person.clone().unwrap_or_default();
         if let Some(tokens) = &self.tokens
-            && let Err(e) = tokens.save(&self.address.host, table, seat, token)
+            && let Err(e) = tokens.save(&self.address.host, table, seat, token, &name)
         {
             crate::app::stdout::note(&format!("liar: tokens.json: {e}"));
         }
     }
 
-    /// Forgets the seat at `table`.
+    /// Forgets the seat held at `table` (no one else's).
     pub fn forget_seat(&self, table: TableId) {
+        let Some((_, seat)) = self.held.filter(|(t, _)| *t == table) else {
+            return;
+        };
         if let Some(tokens) = &self.tokens
-            && let Err(e) = tokens.remove(&self.address.host, table)
+            && let Err(e) = tokens.remove(&self.address.host, table, seat)
         {
             crate::app::stdout::note(&format!("liar: tokens.json: {e}"));
         }

@@ -157,6 +157,38 @@ pub enum JoinMsg<'a> {
         /// Seat number, from 1.
         seat: usize,
     },
+    /// One seat is saved on this computer account: whose, and come back?
+    AskResumeOne {
+        /// The name it was taken with.
+        name: &'a str,
+        /// The seat, from 1.
+        seat: usize,
+        /// The table.
+        table: u64,
+    },
+    /// Several seats are saved on this account: which is the person's?
+    AskResumeWhich {
+        /// The seats, numbered from 1 ([`JoinMsg::SavedSeatItem`]).
+        list: &'a str,
+    },
+    /// One saved seat in the list of [`JoinMsg::AskResumeWhich`].
+    SavedSeatItem {
+        /// Its number in the list.
+        n: usize,
+        /// The name it was taken with.
+        name: &'a str,
+        /// The seat, from 1.
+        seat: usize,
+        /// The table.
+        table: u64,
+    },
+    /// The name of a seat saved before names were (an older file).
+    SomeoneUnnamed,
+    /// The answer chooses none of the saved seats.
+    NotASavedSeat {
+        /// What was typed.
+        text: &'a str,
+    },
     /// Coming back with a saved token.
     Resuming {
         /// The table.
@@ -381,6 +413,32 @@ impl JoinMsg<'_> {
                 lang,
                 "You sit at table {table}, seat {seat}.",
                 "Вы за столом {table}, место {seat}."
+            ),
+            JoinMsg::AskResumeOne { name, seat, table } => tr!(
+                lang,
+                "This computer account holds seat {seat} at table {table}, taken by {name}. Are you {name}, coming back to it? [Y/n]",
+                "На этой учётной записи сохранено место {seat} за столом {table}, занятое игроком {name}. Вы {name} и возвращаетесь на него? [Д/н]"
+            ),
+            JoinMsg::AskResumeWhich { list } => tr!(
+                lang,
+                "This computer account holds several seats: {list}. Which one is yours? Its number, or n for a new seat",
+                "На этой учётной записи сохранено несколько мест: {list}. Какое из них ваше? Его номер или н для нового места"
+            ),
+            JoinMsg::SavedSeatItem {
+                n,
+                name,
+                seat,
+                table,
+            } => tr!(
+                lang,
+                "{n} {name} (seat {seat}, table {table})",
+                "{n} {name} (место {seat}, стол {table})"
+            ),
+            JoinMsg::SomeoneUnnamed => tr!(lang, "someone", "кто-то"),
+            JoinMsg::NotASavedSeat { text } => tr!(
+                lang,
+                "{text:?}: not one of the seats listed; type its number, or n for a new seat.",
+                "{text:?}: такого места в списке нет; введите его номер или н для нового места."
             ),
             JoinMsg::Resuming { table } => tr!(
                 lang,

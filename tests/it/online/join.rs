@@ -255,6 +255,120 @@ fn a_killed_client_comes_back_to_its_seat_and_finishes() {
     assert!(replay.contains(r#""name":"Ann""#), "{replay}");
 }
 
+/// Two people on one computer account: Bob never comes back to Ann's seat
+/// (nor sees her dice), Ann's saved seat outlives Bob's run, and Ann, run
+/// without a name, is asked whose seat it is before she gets it back.
+#[test]
+fn people_sharing_an_account_keep_their_own_seats() {
+    let dir = temp_dir("join-two-people");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    let mut ann = Terminal::start_in(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Ann"],
+    );
+    until_game_question(&mut ann, steady(Lang::En));
+    let saved = std::fs::read_to_string(tokens(&data)).unwrap();
+    ann.session
+        .process_mut()
+        .kill(Signal::SIGKILL)
+        .expect("Ann's client killed");
+
+    // Bob, on the same account, at the same server: a seat of his own is
+    // looked for, Ann's is not taken back.
+    let mut bob = Terminal::start_in(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Bob"],
+    );
+    let Asked::Prompt(first) = bob.next() else {
+        panic!("Bob's client ended:\n{}", bob.transcript);
+    };
+    assert!(
+        !first.contains(&JoinMsg::Resuming { table: 1 }.text(Lang::En))
+            && !first.contains("Ann (you)"),
+        "Bob was put in Ann's seat:\n{first}"
+    );
+    assert!(first.contains(&JoinMsg::AskTable.text(Lang::En)), "{first}");
+    bob.session
+        .process_mut()
+        .kill(Signal::SIGKILL)
+        .expect("Bob's client killed");
+    assert_eq!(std::fs::read_to_string(tokens(&data)).unwrap(), saved);
+
+    // Ann again, without her name: asked whose seat it is, she says yes.
+    let mut again = Terminal::start_in(&data, &["--lang", "en", "join", &server.addr]);
+    // (The terminal wraps the question: its start is looked for.)
+    let question = JoinMsg::AskResumeOne {
+        name: "Ann",
+        seat: 1,
+        table: 1,
+    }
+    .text(Lang::En);
+    let start = &question[..question.find(", taken").unwrap_or(question.len())];
+    let mut asked = false;
+    let mut answer = steady(Lang::En);
+    let code = again.play(|chunk| {
+        if chunk.contains(start) && chunk.contains("Ann") {
+            asked = true;
+            return String::new();
+        }
+        answer(chunk)
+    });
+    let out = again.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    assert!(asked, "Ann was not asked whose seat it is:\n{out}");
+    assert!(
+        out.contains(&JoinMsg::Resuming { table: 1 }.text(Lang::En)),
+        "{out}"
+    );
+    let replay = checked_replay(&out, Lang::En, &server, &dir);
+    assert!(replay.contains(r#""name":"Ann""#), "{replay}");
+}
+
+/// Two seats saved on one account, Ann's and then Bob's: run without a
+/// name, the client lists both (the newest first) and takes back only the
+/// one chosen.
+#[test]
+fn several_saved_seats_are_listed_and_one_is_chosen() {
+    let dir = temp_dir("join-which-seat");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    for name in ["Ann", "Bob"] {
+        let mut client = Terminal::start_in(
+            &data,
+            &["--lang", "en", "join", &server.addr, "--name", name],
+        );
+        until_game_question(&mut client, steady(Lang::En));
+        client
+            .session
+            .process_mut()
+            .kill(Signal::SIGKILL)
+            .expect("the client killed");
+    }
+    let mut again = Terminal::start_in(&data, &["--lang", "en", "join", &server.addr]);
+    let which = JoinMsg::AskResumeWhich { list: "\0" }.text(Lang::En);
+    let which = lead(&which);
+    let mut listed = None;
+    let mut answer = steady(Lang::En);
+    let code = again.play(|chunk| {
+        if chunk.contains(which.trim()) {
+            listed = Some(chunk.to_string());
+            return "1".to_string();
+        }
+        answer(chunk)
+    });
+    let out = again.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    let listed = listed.unwrap_or_else(|| panic!("no list of saved seats:\n{out}"));
+    assert!(
+        listed.contains("1 Bob") && listed.contains("2 Ann"),
+        "{listed}"
+    );
+    let replay = checked_replay(&out, Lang::En, &server, &dir);
+    assert!(replay.contains(r#""name":"Bob""#), "{replay}");
+    assert!(!replay.contains(r#""name":"Ann""#), "{replay}");
+}
+
 #[test]
 fn a_server_that_is_not_liar_serve_gets_a_clear_message() {
     // A socket that closes at once.
