@@ -98,6 +98,9 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
                 detail: &p.detail,
             });
         }
+        for text in &report.stats.timeouts {
+            say(CheckMsg::MeasuredTimeout { text });
+        }
         let listed = report.penalties.len();
         if total as usize > listed {
             say(CheckMsg::MorePenalties {

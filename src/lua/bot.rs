@@ -193,11 +193,26 @@ pub struct BotStats {
     /// The fewest instructions the match bank held after a call (`None`
     /// before the first call of a match).
     pub lowest_bank: Option<u64>,
+    /// The first calls the clock stopped or found late, as this run
+    /// measured them (which call, how long it took, where it was): what
+    /// the replay leaves out, since it differs from run to run. At most
+    /// [`BotStats::TIMEOUTS_KEPT`].
+    pub timeouts: Vec<String>,
     /// The largest memory the bot's state held after a call, in bytes.
     pub memory_peak: u64,
 }
 
 impl BotStats {
+    /// How many measured timeouts [`BotStats::timeouts`] keeps.
+    pub const TIMEOUTS_KEPT: usize = 5;
+
+    /// Keeps a measured timeout, if there is room.
+    fn note_timeout(&mut self, text: String) {
+        if self.timeouts.len() < Self::TIMEOUTS_KEPT {
+            self.timeouts.push(text);
+        }
+    }
+
     /// Adds the figures of `other` (another process of the same bot).
     pub fn merge(&mut self, other: &BotStats) {
         self.decisions = self.decisions.saturating_add(other.decisions);
@@ -212,6 +227,9 @@ impl BotStats {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        for t in &other.timeouts {
+            self.note_timeout(t.clone());
+        }
     }
 
     fn record(&mut self, call: &'static str, took: Duration, instructions: u64, memory: u64) {
@@ -840,6 +858,21 @@ impl LuaBot {
         let stopped = meter
             .tripped()
             .or(late.as_ref().map(|_| Interrupt::Timeout));
+        // What the clock found, as measured (the replay keeps only which
+        // limit): stopped where it was, or returned late.
+        let measured = match (meter.tripped(), &late) {
+            (Some(Interrupt::Timeout), _) => Some(Overrun::Timeout {
+                ms: u64::try_from(allowance.time.as_millis()).unwrap_or(u64::MAX),
+                at: meter.location(),
+            }),
+            (_, Some(late)) => Some(late.clone()),
+            _ => None,
+        };
+        if let Some(overrun) = measured {
+            let text = overrun.text(crate::i18n::Lang::En);
+            self.stats
+                .note_timeout(format!("{call}: {text}, after {} ms", took.as_millis()));
+        }
         let dry = self
             .bank
             .close(allowance, used, meter.call_time(took), stopped);

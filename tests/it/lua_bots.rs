@@ -483,6 +483,43 @@ return bot
         "{text}"
     );
 
+    // A call the clock stops: the replay's penalty says only which limit;
+    // the report also says, as this run measured it, how long and where.
+    let spinner = r#"
+local bot = { api_version = 1 }
+function bot.challenge(view) return true end
+function bot.reroll(view) return {} end
+function bot.claim(view) while true do end end
+return bot
+"#;
+    let mut quick_clock = options.clone();
+    quick_clock.games = 1;
+    quick_clock.limits.instructions = 1_000_000_000_000;
+    quick_clock.limits.wall_ms = 50;
+    let report = check_source("spinner.lua", spinner.as_bytes(), &quick_clock);
+    assert!(
+        report.penalty_counts[PenaltyReason::Timeout.index()] > 0,
+        "{report}"
+    );
+    assert!(
+        report
+            .penalties
+            .iter()
+            .all(|p| !p.detail.contains("spinner.lua")),
+        "{report}"
+    );
+    let measured = report.stats.timeouts.first().cloned().unwrap_or_default();
+    assert!(
+        measured.starts_with("claim: ran longer than 50 ms (at spinner.lua:5), after "),
+        "{measured}"
+    );
+    assert!(
+        report
+            .to_string()
+            .contains("timeout as measured in this run: claim:"),
+        "{report}"
+    );
+
     let report = check_source("broken.lua", b"return {", &options);
     assert!(report.load_error.is_some());
     assert!(report.to_string().contains("broken.lua:1"), "{report}");

@@ -82,6 +82,11 @@ pub enum CheckMsg<'a> {
         /// The budget.
         limit: u64,
     },
+    /// A call the clock stopped, as this run measured it.
+    MeasuredTimeout {
+        /// Which call, what it overran, how long it took, where it was.
+        text: &'a str,
+    },
     /// The lowest the match bank fell.
     BankLowest {
         /// Instructions it held then.
@@ -239,6 +244,11 @@ impl CheckMsg<'_> {
                 "  budget:        the busiest call used {used} of its {limit} instructions",
                 "  бюджет:        самый тяжёлый вызов потратил {used} из {limit} инструкций"
             ),
+            CheckMsg::MeasuredTimeout { text } => tr!(
+                lang,
+                "    timeout as measured in this run: {text}",
+                "    превышение времени, как измерено в этом прогоне: {text}"
+            ),
             CheckMsg::BankLowest {
                 lowest,
                 bank,
@@ -395,6 +405,7 @@ mod tests {
             CheckMsg::WarnNearBudget { used: 1, limit: 2 },
             CheckMsg::WarnSlow { ms: 1.0, limit: 2 },
             CheckMsg::WarnLowBank { share: 3 },
+            CheckMsg::MeasuredTimeout { text: "claim: x" },
             CheckMsg::BankLowest {
                 lowest: 1,
                 bank: 2,

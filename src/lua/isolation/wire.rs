@@ -530,6 +530,10 @@ fn report_out(o: &mut Out, r: &Report) {
     o.u8(call_byte(s.slowest_call));
     o.u64(s.most_instructions);
     o.u64(s.lowest_bank.unwrap_or(u64::MAX));
+    o.u32(s.timeouts.len() as u32);
+    for t in &s.timeouts {
+        o.str(t);
+    }
     o.u64(s.memory_peak);
     o.u64(r.memory);
     bank_out(o, &r.bank);
@@ -562,6 +566,7 @@ fn report_in(i: &mut In<'_>) -> Option<Report> {
         slowest_call: call_of(i.u8()?)?,
         most_instructions: i.u64()?,
         lowest_bank: Some(i.u64()?).filter(|&b| b != u64::MAX),
+        timeouts: i.list(In::str)?,
         memory_peak: i.u64()?,
     };
     Some(Report {
@@ -804,6 +809,8 @@ mod tests {
             stats: BotStats {
                 decisions: 3,
                 slowest_call: "claim",
+                lowest_bank: Some(12),
+                timeouts: vec!["claim: ran longer than 5 ms, after 6 ms".into()],
                 ..BotStats::default()
             },
             memory: 77,
