@@ -7,7 +7,7 @@ use crate::cli::{CheckBotArgs, NewBotArgs};
 use crate::i18n::{AppMsg, Lang};
 use crate::lua::{CheckOptions, check_bot, new_bot_template};
 use crate::setup::{BotParams, ParamValue};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Plays the bot against the bundled bots and prints the report; fails
 /// (exit 1) if the bot failed to load or was penalised.
@@ -36,10 +36,25 @@ pub fn check(args: &CheckBotArgs, ctx: &Context) -> Result<(), Failure> {
 }
 
 /// Writes the template to NAME.lua (or --output), refusing to overwrite
-/// without --force.
+/// without --force. A NAME that is already a file name (`mybot.lua`,
+/// `bots/mybot.lua`) is that file, and the bot is named after its stem.
 pub fn new(args: &NewBotArgs, ctx: &Context) -> Result<(), Failure> {
-    let text = new_bot_template(&args.name);
+    let as_file = Path::new(&args.name);
+    let given_file = as_file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("lua"))
+        .then(|| {
+            as_file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+        })
+        .flatten();
+    let name = given_file.clone().unwrap_or_else(|| args.name.clone());
+    let text = new_bot_template(&name);
     let path = args.output.clone().unwrap_or_else(|| {
+        if given_file.is_some() {
+            return as_file.to_path_buf();
+        }
         let stem: String = args
             .name
             .chars()

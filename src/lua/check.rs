@@ -424,7 +424,9 @@ fn add_warnings(report: &mut CheckReport) {
     let s = &report.stats;
     let crossed = [
         (
-            s.most_instructions > limits.instructions / 2,
+            // (A call that ran out of its budget is a penalty, not close.)
+            s.most_instructions > limits.instructions / 2
+                && report.penalty_counts[PenaltyReason::Budget.index()] == 0,
             CheckWarning::NearBudget,
         ),
         (

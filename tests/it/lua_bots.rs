@@ -520,6 +520,18 @@ return bot
         "{report}"
     );
 
+    // A bot that runs out of its budget is told so by its penalties, not
+    // warned that it is "close" to it.
+    let report = check_source("spinner.lua", spinner.as_bytes(), &options);
+    assert!(
+        report.penalty_counts[PenaltyReason::Budget.index()] > 0,
+        "{report}"
+    );
+    assert!(
+        !report.warnings.contains(&CheckWarning::NearBudget),
+        "{report}"
+    );
+
     let report = check_source("broken.lua", b"return {", &options);
     assert!(report.load_error.is_some());
     assert!(report.to_string().contains("broken.lua:1"), "{report}");

@@ -34,6 +34,27 @@ fn a_new_bot_passes_the_check_as_written() {
     assert!(report.contains("Result: PASS"), "{report}");
 }
 
+/// `liar new-bot mybot.lua` writes `mybot.lua` (not `mybot_lua.lua`), a
+/// bot named `mybot`; a plain name gets `.lua` added.
+#[test]
+fn a_new_bot_named_as_a_file_is_written_to_that_file() {
+    let dir = temp_dir("new-bot-file");
+    liar()
+        .current_dir(&dir)
+        .args(["new-bot", "mybot.lua"])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(dir.join("mybot.lua")).unwrap();
+    assert!(text.contains("name = \"mybot\""), "{text}");
+    assert!(!dir.join("mybot_lua.lua").exists());
+    liar()
+        .current_dir(&dir)
+        .args(["new-bot", "other"])
+        .assert()
+        .success();
+    assert!(dir.join("other.lua").exists());
+}
+
 /// The seed of check-bot's last line.
 fn check_bot_seed(args: &[&str]) -> (u64, String) {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/bots/honest.lua");
