@@ -18,7 +18,9 @@ pub struct MasterSeed {
 }
 
 impl MasterSeed {
-    /// The seed given, or a fresh random 64-bit seed from the OS.
+    /// The seed given, or a fresh random seed from the OS: 63 bits, so
+    /// that every seed shown can also be written as a table file's
+    /// `[match] seed` (TOML integers are signed 64-bit).
     pub fn choose(given: Option<u64>) -> Result<MasterSeed, Failure> {
         if let Some(value) = given {
             return Ok(MasterSeed {
@@ -28,7 +30,8 @@ impl MasterSeed {
         }
         let value = SysRng
             .try_next_u64()
-            .map_err(|e| Failure::NoRandomSeed(e.to_string()))?;
+            .map_err(|e| Failure::NoRandomSeed(e.to_string()))?
+            & i64::MAX.unsigned_abs();
         super::interrupt::reveal_on_exit(value);
         Ok(MasterSeed { value, drawn: true })
     }
@@ -61,5 +64,26 @@ impl MasterSeed {
             };
             super::stdout::note(&msg.text(lang));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drawn_seed_fits_a_table_file() {
+        // 64 draws of 64 random bits would hold one past i64::MAX but for
+        // a chance of 2^-64.
+        for _ in 0..64 {
+            let seed = MasterSeed::choose(None)
+                .map(|s| s.value)
+                .unwrap_or(u64::MAX);
+            assert!(i64::try_from(seed).is_ok(), "{seed}");
+        }
+        assert_eq!(
+            MasterSeed::choose(Some(u64::MAX)).map(|s| s.value).ok(),
+            Some(u64::MAX)
+        );
     }
 }
