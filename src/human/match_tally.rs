@@ -14,11 +14,12 @@ use crate::rules::{Dice, Ranking, Seat};
 pub(crate) struct SeatTally {
     /// Games won.
     pub games: u32,
-    /// Chips the others paid into pots this player took.
-    pub chips_won: u32,
-    /// Chips this player paid (lost challenges, penalties, disqualification)
-    /// into pots that others took.
-    pub chips_lost: u32,
+    /// Chips of the pots this player took (its own payments into them
+    /// included).
+    pub chips_taken: u32,
+    /// Chips this player paid into the pot (lost challenges, penalties,
+    /// disqualification), each counted when paid, as the narration says it.
+    pub chips_paid: u32,
     /// Challenges this player made that caught a bluff.
     pub challenges_won: u32,
     /// Challenges this player made against a claim that held.
@@ -36,8 +37,6 @@ pub(crate) struct MatchTally {
     ranking: Ranking,
     /// Chips by seat as last told.
     chips: Vec<u32>,
-    /// Chips each seat paid in the current game.
-    paid_this_game: Vec<u32>,
     /// The dice under the cup now.
     cup: Option<Dice>,
     /// The last claim, if it was a bluff: who made it.
@@ -60,10 +59,7 @@ impl MatchTally {
                     ..MatchTally::default()
                 };
             }
-            Event::GameStart(start) => {
-                self.chips = start.chips.clone();
-                self.paid_this_game = vec![0; start.chips.len()];
-            }
+            Event::GameStart(start) => self.chips = start.chips.clone(),
             Event::RoundStart { dice, .. } | Event::Reroll { dice, .. } => {
                 self.cup = Some(*dice);
                 self.bluff = None;
@@ -87,16 +83,9 @@ impl MatchTally {
                 self.bluff = None;
             }
             Event::GameEnd(end) => {
-                let paid = std::mem::take(&mut self.paid_this_game);
-                for (seat, &p) in paid.iter().enumerate() {
-                    if seat != end.winner {
-                        self.at(seat).chips_lost += p;
-                    }
-                }
-                let own = paid.get(end.winner).copied().unwrap_or(0);
                 let seat = self.at(end.winner);
                 seat.games += 1;
-                seat.chips_won += end.pot.saturating_sub(own);
+                seat.chips_taken = seat.chips_taken.saturating_add(end.pot);
             }
             Event::Seating { .. }
             | Event::Eliminated(_)
@@ -116,13 +105,14 @@ impl MatchTally {
         self.pay(&c.chips);
     }
 
-    /// Records who paid into the pot, from the chips after paying; the
-    /// payments count as lost once someone else takes the pot.
+    /// Records who paid into the pot, from the chips after paying.
     fn pay(&mut self, after: &[u32]) {
         for (seat, &now) in after.iter().enumerate() {
             let before = self.chips.get(seat).copied().unwrap_or(now);
-            if let Some(p) = self.paid_this_game.get_mut(seat) {
-                *p += before.saturating_sub(now);
+            let paid = before.saturating_sub(now);
+            if paid > 0 {
+                let tally = self.at(seat);
+                tally.chips_paid = tally.chips_paid.saturating_add(paid);
             }
         }
         self.chips = after.to_vec();
@@ -241,8 +231,8 @@ mod tests {
         assert_eq!((s[0].bluffs_through, s[0].bluffs_caught), (1, 0));
         assert_eq!((s[1].bluffs_through, s[1].bluffs_caught), (0, 1));
         assert_eq!((s[2].challenges_won, s[2].challenges_lost), (1, 0));
-        assert_eq!(s[1].chips_lost, 1);
-        assert_eq!((s[2].chips_lost, s[2].chips_won), (0, 1));
+        assert_eq!(s[1].chips_paid, 1);
+        assert_eq!((s[2].chips_paid, s[2].chips_taken), (0, 1));
     }
 
     #[test]
@@ -268,11 +258,11 @@ mod tests {
         assert_eq!(s.iter().map(|x| x.bluffs_through).sum::<u32>(), 0);
         assert_eq!(s.iter().map(|x| x.bluffs_caught).sum::<u32>(), 0);
         assert_eq!((s[2].challenges_won, s[2].challenges_lost), (0, 1));
-        assert_eq!(s[2].chips_lost, 1);
+        assert_eq!(s[2].chips_paid, 1);
     }
 
     #[test]
-    fn the_winner_wins_the_chips_the_others_paid() {
+    fn every_chip_paid_counts_and_the_winner_takes_the_whole_pot() {
         let mut t = MatchTally::default();
         start(&mut t, 3);
         round(&mut t, 0, "99AKQ");
@@ -287,9 +277,10 @@ mod tests {
             pot: 2,
         }));
         let s = t.seats();
-        // Seat 0 paid one chip into the pot it took back: not lost.
-        assert_eq!((s[0].games, s[0].chips_won, s[0].chips_lost), (1, 1, 0));
-        assert_eq!((s[1].games, s[1].chips_won, s[1].chips_lost), (0, 0, 1));
+        // Seat 0 paid one chip, as the narration said, and took the pot
+        // of two back.
+        assert_eq!((s[0].games, s[0].chips_taken, s[0].chips_paid), (1, 2, 1));
+        assert_eq!((s[1].games, s[1].chips_taken, s[1].chips_paid), (0, 0, 1));
     }
 
     /// Over whole matches the tally agrees with what the engine counts.
@@ -325,12 +316,12 @@ mod tests {
             let caught: u32 = seats.iter().map(|s| s.bluffs_caught).sum();
             let won: u32 = seats.iter().map(|s| s.challenges_won).sum();
             assert_eq!(caught, won);
-            // Every chip lost is won by someone else.
-            let lost: u32 = seats.iter().map(|s| s.chips_lost).sum();
-            let gained: u32 = seats.iter().map(|s| s.chips_won).sum();
-            assert!(gained == lost && lost > 0, "{gained} {lost}");
+            // Every chip paid is taken by a winner.
+            let paid: u32 = seats.iter().map(|s| s.chips_paid).sum();
+            let taken: u32 = seats.iter().map(|s| s.chips_taken).sum();
+            assert!(taken == paid && paid > 0, "{taken} {paid}");
             for (s, seat) in seats.iter().enumerate() {
-                let net = i64::from(seat.chips_won) - i64::from(seat.chips_lost);
+                let net = i64::from(seat.chips_taken) - i64::from(seat.chips_paid);
                 assert_eq!(net, stats.chips_won[s], "seed {seed} seat {s}");
             }
         }

@@ -208,8 +208,8 @@ impl Narrator {
             let games = Msg::SummaryGames {
                 name: &self.render.name(seat),
                 games: t.games,
-                won: t.chips_won,
-                lost: t.chips_lost,
+                taken: t.chips_taken,
+                paid: t.chips_paid,
             };
             let play = Msg::SummaryPlay {
                 won: t.challenges_won,

@@ -292,10 +292,10 @@ pub enum Msg<'a> {
         name: &'a str,
         /// Games won.
         games: u32,
-        /// Chips taken from others' payments.
-        won: u32,
-        /// Chips paid.
-        lost: u32,
+        /// Chips of the pots taken.
+        taken: u32,
+        /// Chips paid into the pot.
+        paid: u32,
     },
     /// One player's challenges and bluffs.
     SummaryPlay {
@@ -829,12 +829,12 @@ impl Msg<'_> {
             Msg::SummaryGames {
                 name,
                 games,
-                won,
-                lost,
+                taken,
+                paid,
             } => tr!(
                 lang,
-                "{name}: games won {games} · chips won {won}, lost {lost}",
-                "{name}: выиграно партий {games} · фишки: выиграно {won}, проиграно {lost}"
+                "{name}: games won {games} · chips taken {taken}, paid {paid}",
+                "{name}: выиграно партий {games} · фишек забрано {taken}, отдано {paid}"
             ),
             Msg::SummaryPlay {
                 won,
@@ -1148,8 +1148,8 @@ mod tests {
                 Msg::SummaryGames {
                     name: "Statistician",
                     games: 100,
-                    won: 100,
-                    lost: 100,
+                    taken: 100,
+                    paid: 100,
                 },
                 Msg::SummaryPlay {
                     won: 100,

@@ -104,9 +104,37 @@ fn the_summary_adds_up_with_the_match() {
         let won: u32 = plays.iter().map(|n| n[0]).sum();
         let caught: u32 = plays.iter().map(|n| n[2]).sum();
         assert_eq!(won, caught, "{lines:?}");
-        // Chips: what one player loses another wins, and the net is the
+        // Chips: every chip paid, as the narration tells each payment, and
+        // every pot taken, recomputed from the events; the net is the
         // engine's count.
         let chips: Vec<Vec<u32>> = (0..3).map(|p| numbers(lines[2 * p])).collect();
+        let (mut paid, mut taken) = (vec![0u32; 3], vec![0u32; 3]);
+        let mut held: Vec<u32> = Vec::new();
+        for event in &played.events {
+            let after = match event {
+                Event::GameStart(start) => {
+                    held = start.chips.clone();
+                    continue;
+                }
+                Event::Challenge(c) => c.chips.clone(),
+                Event::Penalty(p) => match &p.chips {
+                    Some(chips) => chips.clone(),
+                    None => continue,
+                },
+                Event::GameEnd(end) => {
+                    taken[end.winner] += end.pot;
+                    continue;
+                }
+                _ => continue,
+            };
+            for (seat, (&before, &now)) in held.iter().zip(&after).enumerate() {
+                paid[seat] += before.saturating_sub(now);
+            }
+            held = after;
+        }
+        for p in 0..3 {
+            assert_eq!((chips[p][1], chips[p][2]), (taken[p], paid[p]), "{lines:?}");
+        }
         let net: Vec<i64> = chips
             .iter()
             .map(|n| i64::from(n[1]) - i64::from(n[2]))
