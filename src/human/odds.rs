@@ -56,7 +56,7 @@ pub(crate) fn odds_lines(
     let named: Vec<Hand> = if target.is_empty() {
         Vec::new()
     } else {
-        match read_claim(target, view.rules.into(), lang) {
+        match read_claim(target, view.rules.into()) {
             Ok(Reading::Hand(hand)) => vec![hand],
             Ok(Reading::Either([first, second])) => vec![first.hand, second.hand],
             Err(_) => {

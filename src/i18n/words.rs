@@ -145,7 +145,7 @@ pub fn keep_example(kind: DiceKind, lang: Lang) -> String {
 /// for dice in [DiceKind::Poker, DiceKind::Standard] {
 ///     for lang in [Lang::En, Lang::Ru] {
 ///         let naming = Naming { dice, ..Naming::from(Ranking::default()) };
-///         let read = read_claim(&example_claim(dice, lang), naming, lang);
+///         let read = read_claim(&example_claim(dice, lang), naming);
 ///         assert!(matches!(read, Ok(Reading::Hand(h)) if h.labels(DiceKind::Poker) == "QQQ99"));
 ///     }
 /// }

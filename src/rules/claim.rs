@@ -216,37 +216,36 @@ pub struct Choice {
     pub faces: Vec<Face>,
 }
 
-/// Reads a claim a person typed at a table of `naming` whose player reads
-/// `lang`: like [`parse_claim`], but only the faces of the table's dice
+/// Reads a claim a person typed at a table of `naming`: like [`parse_claim`], but only the faces of the table's dice
 /// are faces (poker: `9 10 J Q K A`, `T`, `В Д К Т` and their words;
 /// standard: `1`–`6` and pips, "three twos", «три двойки»); part of a hand
-/// in notation must hold a pair or more (`K` alone is refused); and a `T`
-/// that could be the ten or the Russian ace (Т, туз) gives both readings: a
-/// Cyrillic Т in any language, a Latin T in Russian.
+/// in notation must hold a pair or more (`K` alone is refused). A Latin
+/// `T` is the ten and a Cyrillic `Т` the ace (туз), unless the text mixes
+/// the two alphabets (`KKТ`, `ВВT`): then a `T` could be either, and both
+/// readings are given.
 ///
 /// ```
 /// use liar::rules::{read_claim, DiceKind, Lang, Naming, Ranking, Reading};
 /// let poker = Naming::from(Ranking::default());
 /// let standard = Naming { dice: DiceKind::Standard, ..poker };
-/// let hand = |t: &str, n: Naming| match read_claim(t, n, Lang::En) {
+/// let hand = |t: &str, n: Naming| match read_claim(t, n) {
 ///     Ok(Reading::Hand(h)) => h.labels(n.dice),
 ///     other => format!("{other:?}"),
 /// };
 /// assert_eq!(hand("three twos", standard), "22243");
 /// assert_eq!(hand("KKK", poker), "KKKT9");
-/// assert!(read_claim("1 1", poker, Lang::En).is_err()); // no 1 on poker dice
-/// assert!(read_claim("three kings", standard, Lang::En).is_err());
-/// let either = read_claim("ТТТ", poker, Lang::Ru);
+/// assert!(read_claim("1 1", poker).is_err()); // no 1 on poker dice
+/// assert!(read_claim("three kings", standard).is_err());
+/// // One alphabet: Т is the ace, T the ten, in either language.
+/// assert_eq!(hand("ТТВВД", poker), "AAJJQ");
+/// assert_eq!(hand("KK99T", poker), "KK99T");
+/// let either = read_claim("KKТ", poker);
 /// assert!(matches!(either, Ok(Reading::Either(_))));
 /// ```
-pub fn read_claim(text: &str, naming: Naming, lang: Lang) -> Result<Reading, ClaimError> {
+pub fn read_claim(text: &str, naming: Naming) -> Result<Reading, ClaimError> {
     let trimmed = checked(text)?;
     let dice = Some(naming.dice);
-    let ambiguous = trimmed.chars().any(|c| match c {
-        'Т' | 'т' => true,
-        'T' | 't' => lang == Lang::Ru,
-        _ => false,
-    });
+    let ambiguous = mixes_alphabets(trimmed);
     let tees = if ambiguous {
         vec![Tee::Ace, Tee::Ten]
     } else {
@@ -284,6 +283,22 @@ pub fn read_claim(text: &str, naming: Naming, lang: Lang) -> Result<Reading, Cla
         [first, ..] => first.clone().map(|(hand, _)| Reading::Hand(hand)),
         [] => Err(ClaimError::Empty),
     }
+}
+
+/// Whether `text` has a T of one alphabet and some other letter of the
+/// other: only then may a T be the ten or the ace (a person typing in one
+/// alphabet means its own letter).
+fn mixes_alphabets(text: &str) -> bool {
+    let cyrillic = |c: char| ('\u{400}'..='\u{4ff}').contains(&c);
+    let latin_t = text.contains(['T', 't']);
+    let cyrillic_t = text.contains(['Т', 'т']);
+    let other_latin = text
+        .chars()
+        .any(|c| c.is_ascii_alphabetic() && !matches!(c, 'T' | 't'));
+    let other_cyrillic = text
+        .chars()
+        .any(|c| cyrillic(c) && c.is_alphabetic() && !matches!(c, 'Т' | 'т'));
+    (latin_t && (cyrillic_t || other_cyrillic)) || (cyrillic_t && other_latin)
 }
 
 /// The text trimmed, or why it cannot be a claim at all.
@@ -457,7 +472,7 @@ pub fn notation(hand: Hand) -> String {
 ///         let words = describe(hand, r, lang);
 ///         assert_eq!(parse_claim(&words, r), Ok(hand), "{words}");
 ///         let pips = describe(hand, standard, lang);
-///         assert_eq!(read_claim(&pips, standard, lang), Ok(Reading::Hand(hand)), "{pips}");
+///         assert_eq!(read_claim(&pips, standard), Ok(Reading::Hand(hand)), "{pips}");
 ///     }
 /// }
 /// let h = "QQQ99".parse::<liar::rules::Dice>().unwrap().hand();

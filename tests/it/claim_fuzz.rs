@@ -177,7 +177,7 @@ fn the_claim_parser_never_panics_and_only_returns_real_hands() {
                     dice,
                 };
                 for lang in [Lang::En, Lang::Ru] {
-                    let hands = match read_claim(&text, naming, lang) {
+                    let hands = match read_claim(&text, naming) {
                         Ok(Reading::Hand(hand)) => vec![hand],
                         Ok(Reading::Either([a, b])) => {
                             prop_assert_ne!(a.hand, b.hand);
@@ -192,7 +192,7 @@ fn the_claim_parser_never_panics_and_only_returns_real_hands() {
                     };
                     for hand in hands {
                         let words = describe(hand, naming, lang);
-                        let back = read_claim(&words, naming, lang);
+                        let back = read_claim(&words, naming);
                         prop_assert_eq!(back, Ok(Reading::Hand(hand)), "{}", words);
                     }
                 }

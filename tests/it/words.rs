@@ -373,7 +373,7 @@ fn hand_of(letters: &str) -> Hand {
 
 /// The one hand a typed claim means at a table of `naming`.
 fn typed(text: &str, naming: Naming, lang: Lang) -> Result<Hand, String> {
-    match read_claim(text, naming, lang) {
+    match read_claim(text, naming) {
         Ok(Reading::Hand(hand)) => Ok(hand),
         Ok(either) => Err(format!("two readings: {either:?}")),
         Err(e) => Err(e.text(lang, naming.dice)),
@@ -513,7 +513,7 @@ fn liar_rules_on_standard_dice_speaks_in_pips() {
 fn faces_the_dice_do_not_have_are_refused_with_the_reason() {
     let poker: Naming = Ranking::default().into();
     let s = standard(Ranking::default());
-    let refused = |text: &str, naming: Naming| match read_claim(text, naming, Lang::En) {
+    let refused = |text: &str, naming: Naming| match read_claim(text, naming) {
         Err(ClaimError::Unreadable { reason, .. }) => reason,
         other => panic!("{text:?} should be refused, got {other:?}"),
     };
@@ -594,46 +594,54 @@ fn every_reason_a_russian_player_reads_is_russian() {
 #[test]
 fn a_t_that_may_be_the_ten_or_the_russian_ace_gives_both_readings() {
     let poker: Naming = Ranking::default().into();
-    let either = |text: &str, lang| match read_claim(text, poker, lang) {
+    let either = |text: &str| match read_claim(text, poker) {
         Ok(Reading::Either([a, b])) => (a, b),
-        other => panic!("{text:?} in {lang:?}: {other:?}"),
+        other => panic!("{text:?}: {other:?}"),
     };
     let choice = |letters: &str, faces: &[liar::rules::Face]| Choice {
         hand: hand_of(letters),
         faces: faces.to_vec(),
     };
-    use liar::rules::Face::{Ace, Nine, Ten};
-    // Cyrillic Т typed in a Russian game: aces (туз) or tens (looks like T).
+    use liar::rules::Face::{self, Ace, Nine, Ten};
+    // Typed in one alphabet, a T is that alphabet's: the Cyrillic Т the ace
+    // (туз), the Latin T the ten, in either language; 10 is always the ten.
+    for lang in [Lang::Ru, Lang::En] {
+        assert_eq!(typed("ТТТ", poker, lang), Ok(hand_of("AAAT9")));
+        assert_eq!(typed("ТТВВД", poker, lang), Ok(hand_of("AAJJQ")));
+        assert_eq!(typed("тт 9 9 9", poker, lang), Ok(hand_of("999AA")));
+        assert_eq!(typed("TTT", poker, lang), Ok(hand_of("TTTJ9")));
+        assert_eq!(typed("KK99T", poker, lang), Ok(hand_of("KK99T")));
+        assert_eq!(typed("10 10 10", poker, lang), Ok(hand_of("TTTJ9")));
+    }
+    // Mixed alphabets: a T may be either.
     assert_eq!(
-        either("ТТТ", Lang::Ru),
+        either("TТТ"),
         (
             choice("AAAT9", &[Ace, Ace, Ace]),
             choice("TTTJ9", &[Ten, Ten, Ten])
         )
     );
-    // A Latin T in Russian, a Cyrillic Т in English.
-    assert_eq!(either("TT99", Lang::Ru).1.hand, hand_of("TT99J"));
-    assert_eq!(either("TT99", Lang::Ru).0.hand, hand_of("AA99T"));
-    assert_eq!(either("тт", Lang::En).0.faces, vec![Ace, Ace]);
+    assert_eq!(either("KKТ").1.hand, hand_of("KKTJ9"));
     assert_eq!(
-        either("Т Т 9 9 9", Lang::En).1.faces,
-        vec![Ten, Ten, Nine, Nine, Nine]
+        either("ВВT 9 9").0.faces,
+        vec![Face::Jack, Face::Jack, Ace, Nine, Nine]
     );
-    // A Latin T in English is the ten, and 10 is always the ten.
-    assert_eq!(typed("TTT", poker, Lang::En), Ok(hand_of("TTTJ9")));
-    assert_eq!(typed("10 10 10", poker, Lang::Ru), Ok(hand_of("TTTJ9")));
+    assert_eq!(
+        either("Т Т 9 9 K").1.faces,
+        vec![Ten, Ten, Nine, Nine, Face::King]
+    );
     // Words and other letters are not ambiguous.
     assert_eq!(typed("три туза", poker, Lang::Ru), Ok(hand_of("AAAT9")));
     assert_eq!(typed("ККК", poker, Lang::Ru), Ok(hand_of("KKKT9")));
     // Cyrillic А and Latin B read as what they look like: A, В.
     assert_eq!(typed("ААА", poker, Lang::Ru), Ok(hand_of("AAAT9")));
     assert_eq!(typed("BB", poker, Lang::Ru), Ok(hand_of("JJQT9")));
-    // Only one reading makes a hand (Т and A make a pair only as aces): no
-    // question.
+    // Mixed, but only one reading makes a hand (Т and A make a pair only
+    // as aces): no question.
     assert_eq!(typed("ТA", poker, Lang::Ru), Ok(hand_of("AAJT9")));
     // Six dice are no notation: refused, not asked about.
     assert!(matches!(
-        read_claim("ТТТТТ9", poker, Lang::Ru),
+        read_claim("ТТТТТ9", poker),
         Err(ClaimError::Unreadable { .. })
     ));
 }
@@ -680,22 +688,29 @@ bundled = "statistician"
 
 #[test]
 fn liar_play_asks_which_reading_and_takes_the_answer() {
+    // A Latin T and two Cyrillic Т: the alphabets are mixed.
     let question = "Какую заявку вы имели в виду: тройка тузов (Т Т Т) — «да», \
                     или тройка десяток (10 10 10) — «нет»?";
-    let yes = play_with("ТТТ\nда\n");
+    let yes = play_with("TТТ\nда\n");
     assert!(yes.contains(question), "{yes}");
     assert!(
         yes.contains("Вы заявляете: тройка тузов (Т Т Т 10 9)."),
         "{yes}"
     );
-    let no = play_with("ТТТ\nнет\n");
+    let no = play_with("TТТ\nнет\n");
     assert!(no.contains(question), "{no}");
     assert!(
         no.contains("Вы заявляете: тройка десяток (10 10 10 В 9)."),
         "{no}"
     );
+    // The faces named answer too.
+    let aces = play_with("TТТ\nтузы\n");
+    assert!(
+        aces.contains("Вы заявляете: тройка тузов (Т Т Т 10 9)."),
+        "{aces}"
+    );
     // Anything else refuses the claim, and the question comes again.
-    let neither = play_with("ТТТ\nможет быть\n10 10 10\n");
+    let neither = play_with("TТТ\nможет быть\n10 10 10\n");
     assert!(neither.contains("Ни «да», ни «нет»"), "{neither}");
     assert!(
         neither.contains("Вы заявляете: тройка десяток (10 10 10 В 9)."),

@@ -155,7 +155,7 @@ pub struct ClaimAnswer {
 /// Reads `query.text` as a person's claim at a table of `query.rules`.
 pub fn read(query: &ClaimQuery) -> ClaimAnswer {
     let naming = query.rules().naming();
-    match read_claim(&query.text, naming, query.lang) {
+    match read_claim(&query.text, naming) {
         Ok(Reading::Hand(h)) => ClaimAnswer {
             readings: vec![h.to_string()],
             error: None,
@@ -247,7 +247,9 @@ mod tests {
             ["KKKQQ"]
         );
         assert_eq!(read(&q("KKK", Lang::En)).readings, ["KKKT9"]);
-        assert_eq!(read(&q("ТТТ", Lang::Ru)).readings.len(), 2);
+        // One alphabet reads one way; mixed alphabets two.
+        assert_eq!(read(&q("ТТТ", Lang::Ru)).readings, ["AAAT9"]);
+        assert_eq!(read(&q("TТТ", Lang::Ru)).readings.len(), 2);
         let bad = read(&q("seven dwarves", Lang::Ru));
         assert!(bad.readings.is_empty());
         assert!(bad.error.unwrap().contains("не удаётся"));
