@@ -18,7 +18,7 @@
 //! seed = 42                      # optional, 0 ..= 2^63-1
 //! replay = "replays/last.jsonl"  # optional, relative to this file
 //!
-//! [rules]                        # every option of RULES.md
+//! [rules]                        # every rules option (`liar rules`)
 //! dice = "poker"                 # poker | standard
 //! chips = 3                      # 1 ..= 1000
 //! straights = "below-full-house" # below-full-house | above-full-house | none

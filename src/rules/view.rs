@@ -42,7 +42,7 @@ pub struct ClaimOnTable {
     pub rerolled: Option<u8>,
 }
 
-/// Everything one seat may know when it is asked to decide (RULES §6): the
+/// Everything one seat may know when it is asked to decide: the
 /// table's public state, and the dice only while this seat holds them.
 ///
 /// Players receive nothing else. It borrows from the game, so building one
