@@ -231,6 +231,11 @@ pub enum Failure {
         /// Whether a replay was written.
         kept: bool,
     },
+
+    /// `liar join` stopped by Ctrl-C (exit code 130): the match goes on at
+    /// the server, and no replay is written here.
+    #[error("{}", crate::i18n::AppMsg::LeftOnline.text(crate::i18n::Lang::En))]
+    LeftOnline,
 }
 
 impl Failure {
@@ -267,7 +272,7 @@ impl Failure {
             | Tournament(_)
             | Online(_)
             | ShowGame { .. } => 1,
-            Interrupted { .. } => 130,
+            Interrupted { .. } | LeftOnline => 130,
         })
     }
 }

@@ -25,6 +25,7 @@ impl Failure {
         let max = crate::rules::MAX_SEATS;
         match self {
             Failure::Interrupted { kept } => AppMsg::Interrupted { kept: *kept }.text(lang),
+            Failure::LeftOnline => AppMsg::LeftOnline.text(lang),
             Failure::SeatCount(n) => format!("для матча нужно от 2 до {max} мест, а задано {n}"),
             Failure::TableSeatCount {
                 origin,

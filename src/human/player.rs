@@ -171,10 +171,10 @@ impl HumanPlayer {
                 console.blank();
                 console.stopped()
             };
-            let why = if stopped {
-                Msg::Interrupted
-            } else {
-                Msg::InputEnded
+            let why = match (stopped, self.online) {
+                (true, true) => Msg::InterruptedOnline,
+                (true, false) => Msg::Interrupted,
+                (false, _) => Msg::InputEnded,
             };
             self.say(Style::Hint, why);
             PlayerError::Quit
@@ -187,7 +187,12 @@ impl HumanPlayer {
         if !self.console.borrow().stopped() {
             return Ok(());
         }
-        self.say(Style::Hint, Msg::Interrupted);
+        let said = if self.online {
+            Msg::InterruptedOnline
+        } else {
+            Msg::Interrupted
+        };
+        self.say(Style::Hint, said);
         Err(PlayerError::Quit)
     }
 

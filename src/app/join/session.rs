@@ -105,10 +105,7 @@ impl Session {
         loop {
             let incoming = match self.backlog.pop_front() {
                 Some(incoming) => incoming,
-                None => self
-                    .link
-                    .recv(&self.stop)
-                    .ok_or(Failure::Interrupted { kept: true })?,
+                None => self.link.recv(&self.stop).ok_or(Failure::LeftOnline)?,
             };
             match incoming {
                 Incoming::Msg(msg) => return Ok(msg),
@@ -186,7 +183,7 @@ impl Session {
                 let mut console = self.console.borrow_mut();
                 if console.stopped() {
                     console.blank();
-                    return Err(Failure::Interrupted { kept: true });
+                    return Err(Failure::LeftOnline);
                 }
                 if console.withdrawn() {
                     console.blank();

@@ -95,7 +95,7 @@ pub fn play(session: &mut Session, id: TableId, you: Option<Seat>) -> Result<(),
         told_bot: false,
     };
     let result = table.run();
-    if matches!(result, Err(Failure::Interrupted { .. })) && you.is_some() && !table.told_kept {
+    if matches!(result, Err(Failure::LeftOnline)) && you.is_some() && !table.told_kept {
         table.session.say(Style::Hint, JoinMsg::SeatKept);
     }
     result
@@ -430,7 +430,7 @@ impl Table<'_> {
                 // The player said the seat stays.
                 self.told_kept = true;
                 if self.session.console.borrow().stopped() {
-                    return Err(Failure::Interrupted { kept: true });
+                    return Err(Failure::LeftOnline);
                 }
                 Ok(Flow::Stop)
             }

@@ -129,6 +129,8 @@ pub enum AppMsg<'a> {
         /// Whether a replay file was written.
         kept: bool,
     },
+    /// `liar join` stopped by Ctrl-C: the match itself goes on.
+    LeftOnline,
 }
 
 impl AppMsg<'_> {
@@ -273,6 +275,11 @@ impl AppMsg<'_> {
                 "interrupted; what was played is kept in the replay",
                 "прервано; сыгранное сохранено в записи"
             ),
+            AppMsg::LeftOnline => tr!(
+                lang,
+                "interrupted here; the match goes on at the server",
+                "прервано здесь; матч продолжается на сервере"
+            ),
             AppMsg::Interrupted { kept: false } => tr!(
                 lang,
                 "interrupted (no replay was written)",
@@ -336,6 +343,7 @@ mod tests {
             },
             AppMsg::Stopping,
             AppMsg::Interrupted { kept: true },
+            AppMsg::LeftOnline,
             AppMsg::Interrupted { kept: false },
         ];
         for m in all {

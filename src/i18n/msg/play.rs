@@ -234,6 +234,9 @@ pub enum Msg<'a> {
     InputEnded,
     /// Ctrl-C at a question: the match stops at once.
     Interrupted,
+    /// Ctrl-C at a question of `liar join`: this terminal stops; the match
+    /// goes on at the server.
+    InterruptedOnline,
     /// Ctrl-C while no question waits: when the match will stop.
     StopNotice,
 
@@ -754,6 +757,11 @@ impl Msg<'_> {
                 "Ctrl-C: the match stops here.",
                 "Ctrl-C: матч останавливается здесь."
             ),
+            Msg::InterruptedOnline => tr!(
+                lang,
+                "Ctrl-C: you leave this terminal; the match goes on at the server.",
+                "Ctrl-C: вы уходите от терминала; матч продолжается на сервере."
+            ),
             Msg::StopNotice => tr!(
                 lang,
                 "Ctrl-C: the match stops at the end of this round or at the next question\n\
@@ -1144,6 +1152,7 @@ mod tests {
                 Msg::OddsOutOfReach,
                 Msg::StopNotice,
                 Msg::Interrupted,
+                Msg::InterruptedOnline,
                 Msg::YouLeave { kept: true },
                 Msg::SummaryGames {
                     name: "Statistician",

@@ -369,6 +369,39 @@ fn several_saved_seats_are_listed_and_one_is_chosen() {
     assert!(!replay.contains(r#""name":"Ann""#), "{replay}");
 }
 
+/// Ctrl-C at `liar join` says what is true: this terminal stops, the match
+/// goes on at the server and the seat stays the person's; nothing says the
+/// match stopped or that a replay was kept here.
+#[test]
+fn ctrl_c_in_join_says_the_match_goes_on() {
+    let dir = temp_dir("join-ctrl-c");
+    let server = duel_server(&dir);
+    let data = dir.join("data");
+    let mut ann = Terminal::start_in(
+        &data,
+        &["--lang", "en", "join", &server.addr, "--name", "Ann"],
+    );
+    until_game_question(&mut ann, steady(Lang::En));
+    ann.session.send_control('c').expect("Ctrl-C typed");
+    let code = ann.play(|_| String::new());
+    let out = ann.transcript.clone();
+    assert_eq!(code, 130, "{out}");
+    assert!(
+        out.contains(&Msg::InterruptedOnline.text(Lang::En)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&JoinMsg::SeatKept.text(Lang::En)[..30]),
+        "{out}"
+    );
+    for untrue in [
+        Msg::Interrupted.text(Lang::En),
+        "kept in the replay".to_string(),
+    ] {
+        assert!(!out.contains(&untrue), "{untrue:?}:\n{out}");
+    }
+}
+
 #[test]
 fn a_server_that_is_not_liar_serve_gets_a_clear_message() {
     // A socket that closes at once.
