@@ -65,6 +65,8 @@ struct Table<'s> {
     told_kept: bool,
     /// The seats last shown in the waiting room.
     shown_seats: Option<Vec<SeatSummary>>,
+    /// The seats as the last state of the match gave them.
+    seen_seats: Option<Vec<SeatSummary>>,
     /// The host chose to wait (asked again when the seats change).
     host_waits: bool,
     /// Others were told they wait for the host.
@@ -90,6 +92,7 @@ pub fn play(session: &mut Session, id: TableId, you: Option<Seat>) -> Result<(),
         asked: None,
         told_kept: false,
         shown_seats: None,
+        seen_seats: None,
         host_waits: false,
         told_waiting: false,
         told_bot: false,
@@ -171,6 +174,7 @@ impl Table<'_> {
             return Ok(self.finished(&state));
         }
         self.note_bot();
+        self.note_seats();
         if !self.begun {
             self.begin();
             // Coming in late: the turn order, then the current game only.
@@ -272,6 +276,34 @@ impl Table<'_> {
             self.session.say(Style::Hint, JoinMsg::BotPlaysYou);
         }
         self.told_bot = bot;
+    }
+
+    /// Says what changed at the other people's seats since the last state
+    /// of the match: gone for now, back, a bot standing in.
+    fn note_seats(&mut self) {
+        let Some(now) = self.summary.as_ref().map(|t| t.seats.clone()) else {
+            return;
+        };
+        let Some(before) = self.seen_seats.replace(now.clone()) else {
+            return;
+        };
+        for (was, is) in before.iter().zip(&now) {
+            if Some(is.seat) == self.you || is.occupant != Occupant::Person {
+                continue;
+            }
+            let name = is.name.as_str();
+            let news = if was.connected && !is.connected {
+                Some(JoinMsg::PersonAway { name })
+            } else if !was.connected && is.connected {
+                Some(JoinMsg::PersonBack { name })
+            } else {
+                None
+            };
+            let bot = (!was.bot_playing && is.bot_playing).then_some(JoinMsg::BotPlaysFor { name });
+            for msg in news.into_iter().chain(bot) {
+                self.session.say(Style::Hint, msg);
+            }
+        }
     }
 
     /// Tells the narrator (and this seat's player) who plays.

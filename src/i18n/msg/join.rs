@@ -235,6 +235,21 @@ pub enum JoinMsg<'a> {
     TooLate,
     /// A bot plays the reader's seat now.
     BotPlaysYou,
+    /// Another person's connection is gone (their seat stays theirs).
+    PersonAway {
+        /// The person.
+        name: &'a str,
+    },
+    /// Another person is back at their seat.
+    PersonBack {
+        /// The person.
+        name: &'a str,
+    },
+    /// A bot plays another person's seat now.
+    BotPlaysFor {
+        /// The person.
+        name: &'a str,
+    },
     /// The connection dropped; trying again.
     Reconnecting {
         /// This attempt, from 1.
@@ -500,6 +515,21 @@ impl JoinMsg<'_> {
                 lang,
                 "Too late: that question was settled without your answer.",
                 "Поздно: этот вопрос решён без вашего ответа."
+            ),
+            JoinMsg::PersonAway { name } => tr!(
+                lang,
+                "{name} has left the table for now; the seat stays theirs.",
+                "{name} пока отошёл от стола; место остаётся за ним."
+            ),
+            JoinMsg::PersonBack { name } => tr!(
+                lang,
+                "{name} is back at the table.",
+                "{name} вернулся за стол."
+            ),
+            JoinMsg::BotPlaysFor { name } => tr!(
+                lang,
+                "A bot plays for {name} now.",
+                "Сейчас за игрока {name} играет бот."
             ),
             JoinMsg::BotPlaysYou => tr!(
                 lang,

@@ -402,6 +402,60 @@ fn ctrl_c_in_join_says_the_match_goes_on() {
     }
 }
 
+/// Two people at a table, one at `liar join`: when the other's
+/// connection drops, the terminal says so, and says when a bot stands in.
+#[test]
+fn the_terminal_says_when_another_person_leaves_and_a_bot_stands_in() {
+    const TWO: &str = "[match]\ngames = 1\n[rules]\nchips = 2\nmin_players = 2\n\
+        [online]\nturn_seconds = 1\n\
+        [[seats]]\nname = \"A\"\ntype = \"human\"\n\
+        [[seats]]\nname = \"B\"\ntype = \"human\"\n";
+    let dir = temp_dir("join-other-leaves");
+    let server = duel_server_with(&dir, TWO);
+    let data = dir.join("data");
+    let mut bob = server.client();
+    let table = bob.create("duel");
+    bob.sit(table, "Bob");
+    let mut ann = Terminal::start_in(
+        &data,
+        &[
+            "--lang",
+            "en",
+            "join",
+            &server.addr,
+            "--table",
+            &table.to_string(),
+            "--name",
+            "Ann",
+        ],
+    );
+    // Once Ann is seated, Bob, the host, starts the match and goes.
+    use liar::online::{ClientMsg, Occupant, ServerMsg};
+    bob.expect(|m| match m {
+        ServerMsg::State(state) => {
+            let people = state.table.seats.iter();
+            people.filter(|s| s.occupant == Occupant::Person).count() == 2
+        }
+        _ => false,
+    });
+    bob.send(ClientMsg::Start {
+        fill_with_bots: true,
+    });
+    bob.expect(|m| matches!(m, ServerMsg::Event { .. }));
+    drop(bob);
+    let code = ann.play(steady(Lang::En));
+    let out = ann.transcript.clone();
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&JoinMsg::PersonAway { name: "Bob" }.text(Lang::En)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&JoinMsg::BotPlaysFor { name: "Bob" }.text(Lang::En)),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_server_that_is_not_liar_serve_gets_a_clear_message() {
     // A socket that closes at once.
