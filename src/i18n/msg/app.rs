@@ -189,11 +189,14 @@ impl AppMsg<'_> {
                 ),
             },
             AppMsg::Disqualified => tr!(lang, " (disqualified)", " (дисквалифицирован)"),
-            AppMsg::StoppedEarly { games } => tr!(
-                lang,
-                "the match stopped early after {games} games",
-                "матч остановлен досрочно; сыграно партий: {games}"
-            ),
+            AppMsg::StoppedEarly { games } => {
+                let played = crate::i18n::count(u64::from(games), crate::i18n::Noun::Game, lang);
+                tr!(
+                    lang,
+                    "the match stopped early after {played}",
+                    "матч остановлен досрочно; сыграно партий: {games}"
+                )
+            }
             AppMsg::Speed {
                 games,
                 rounds,
@@ -201,9 +204,10 @@ impl AppMsg<'_> {
                 secs,
             } => {
                 let rate = f64::from(games) / secs.max(1e-9);
+                let played = crate::i18n::count(u64::from(games), crate::i18n::Noun::Game, lang);
                 tr!(
                     lang,
-                    "{games} games, {rounds} rounds, {decisions} decisions in {secs:.3} s ({rate:.0} games/s)",
+                    "{played}, {rounds} rounds, {decisions} decisions in {secs:.3} s ({rate:.0} games/s)",
                     "партий: {games}, раундов: {rounds}, решений: {decisions} за {secs:.3} с ({rate:.0} партий/с)"
                 )
             }

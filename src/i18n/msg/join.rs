@@ -418,7 +418,7 @@ impl JoinMsg<'_> {
                 "{text:?}: no such kind; type its number or name.",
                 "{text:?}: такого нет; введите номер или название."
             ),
-            JoinMsg::Created { id } => tr!(lang, "Table {id} is made.", "Стол {id} создан."),
+            JoinMsg::Created { id } => tr!(lang, "Table {id} is ready.", "Стол {id} создан."),
             JoinMsg::AskName { default } => tr!(
                 lang,
                 "Your name at the table? (Enter: {default})",

@@ -582,7 +582,7 @@ impl Msg<'_> {
             ),
             Msg::AskClaimOver { lowest } => tr!(
                 lang,
-                "Your claim? At least {lowest}.",
+                "Your claim? No lower than {lowest}.",
                 "Ваша заявка? Не ниже, чем {lowest}."
             ),
             Msg::PressEnterForGame { game } => tr!(
@@ -934,11 +934,20 @@ impl Msg<'_> {
                 "Раунд {round}: {name} бросает кубики."
             ),
             Msg::SecretDice { dice } => tr!(lang, "  (dice: {dice})", "  (кубики: {dice})"),
-            Msg::SecretReroll { positions, dice } => tr!(
-                lang,
-                "  (positions {positions} → {dice})",
-                "  (позиции {positions} → {dice})"
-            ),
+            Msg::SecretReroll { positions, dice } => {
+                // One position, or a list of them (or none: "-").
+                let several = positions.trim().contains(' ') || positions.trim() == "-";
+                let (en, ru) = if several {
+                    ("positions", "позиции")
+                } else {
+                    ("position", "позиция")
+                };
+                tr!(
+                    lang,
+                    "  ({en} {positions} → {dice})",
+                    "  ({ru} {positions} → {dice})"
+                )
+            }
             Msg::Claims { name, claim } => {
                 tr!(lang, "{name} claims {claim}.", "{name} заявляет: {claim}.")
             }
@@ -989,7 +998,7 @@ impl Msg<'_> {
             } => {
                 let why = penalty_reason(reason, lang);
                 let what = penalty_action(action, lang);
-                tr!(lang, "{name}: {why} — {what}.", "{name}: {why} — {what}.")
+                tr!(lang, "{name} {why}: {what}.", "{name}: {why} — {what}.")
             }
             Msg::Eliminated { name } => tr!(
                 lang,
@@ -1032,11 +1041,11 @@ impl Msg<'_> {
 fn penalty_reason(reason: PenaltyReason, lang: Lang) -> String {
     match reason {
         PenaltyReason::Timeout => tr!(lang, "took too long", "время вышло"),
-        PenaltyReason::Error => tr!(lang, "its code failed", "ошибка в коде"),
-        PenaltyReason::Illegal => tr!(lang, "an illegal move", "недопустимый ход"),
+        PenaltyReason::Error => tr!(lang, "failed with an error", "ошибка в коде"),
+        PenaltyReason::Illegal => tr!(lang, "made an illegal move", "недопустимый ход"),
         PenaltyReason::Budget => tr!(
             lang,
-            "ran out of its instruction budget",
+            "ran out of the instruction budget",
             "кончился лимит инструкций"
         ),
         PenaltyReason::Memory => tr!(lang, "ran out of memory", "кончилась память"),
@@ -1048,14 +1057,18 @@ fn penalty_action(action: PenaltyAction, lang: Lang) -> String {
     match action {
         PenaltyAction::Forfeit => tr!(
             lang,
-            "forfeits the round and pays a chip",
+            "the round is lost and a chip goes to the pot",
             "раунд проигран, фишка уходит в банк"
         ),
         PenaltyAction::Fallback => {
-            tr!(lang, "the engine decides in its place", "ход делает движок")
+            tr!(
+                lang,
+                "the engine moves in the player's place",
+                "ход делает движок"
+            )
         }
         PenaltyAction::Disqualified => {
-            tr!(lang, "disqualified from the match", "снятие с матча")
+            tr!(lang, "out of the match", "снятие с матча")
         }
         PenaltyAction::Recorded => tr!(
             lang,
