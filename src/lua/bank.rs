@@ -129,10 +129,10 @@ impl Bank {
     }
 }
 
-/// The failure of a call that ran the bank dry; `at` is where the budget
-/// stopped it.
-pub(crate) fn dry_failure(kind: Interrupt, limits: &BotLimits, at: Option<String>) -> Overrun {
-    match kind {
+/// The failure of a call that ran the bank dry, as the replay records it;
+/// `at` is where the budget stopped it.
+pub(crate) fn dry(kind: Interrupt, limits: &BotLimits, at: Option<String>) -> Failure {
+    let overrun = match kind {
         Interrupt::Budget => Overrun::BankInstructions {
             bank: limits.bank_instructions,
             share: limits.bank_share(),
@@ -142,12 +142,8 @@ pub(crate) fn dry_failure(kind: Interrupt, limits: &BotLimits, at: Option<String
             ms: limits.bank_ms,
             share_ms: u64::try_from(limits.bank_share_time().as_millis()).unwrap_or(u64::MAX),
         },
-    }
-}
-
-/// [`dry_failure`] as the replay records it.
-pub(crate) fn dry(kind: Interrupt, limits: &BotLimits, at: Option<String>) -> Failure {
-    dry_failure(kind, limits, at).failure()
+    };
+    overrun.failure()
 }
 
 #[cfg(test)]
