@@ -259,6 +259,29 @@ fn keep(faces: &str, dice: Option<&Dice>, kind: DiceKind) -> Result<Positions, R
     Positions::from_mask(!kept & 0b11111).ok_or(RerollError::Unreadable)
 }
 
+/// An answer that names the face meant: `true` for the ace (the first
+/// reading), `false` for the ten.
+pub(super) fn ace_or_ten(answer: &str) -> Option<bool> {
+    let word = answer.trim().to_lowercase();
+    let aces = ["ace", "aces", "туз", "тузы", "туза", "тузов"];
+    let tens = [
+        "ten",
+        "tens",
+        "10",
+        "десятка",
+        "десятки",
+        "десяток",
+        "десять",
+    ];
+    if aces.contains(&word.as_str()) {
+        Some(true)
+    } else if tens.contains(&word.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,29 +6,6 @@ use super::answers;
 use crate::i18n::{ClaimMsg, Lang, Msg, partial_example};
 use crate::rules::{Choice, ClaimError, Hand, Reading, Rules, describe, read_claim, shown_faces};
 
-/// An answer that names the face meant: `true` for the ace (the first
-/// reading), `false` for the ten.
-fn ace_or_ten(answer: &str) -> Option<bool> {
-    let word = answer.trim().to_lowercase();
-    let aces = ["ace", "aces", "туз", "тузы", "туза", "тузов"];
-    let tens = [
-        "ten",
-        "tens",
-        "10",
-        "десятка",
-        "десятки",
-        "десяток",
-        "десять",
-    ];
-    if aces.contains(&word.as_str()) {
-        Some(true)
-    } else if tens.contains(&word.as_str()) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
 /// The longest piece of a human's input quoted back in an error.
 const QUOTE_MAX: usize = 40;
 
@@ -74,7 +51,7 @@ pub(super) fn read_typed_claim(
                 second: &named(&second),
             };
             let answer = ask(&question.text(lang));
-            let named = answer.as_deref().and_then(ace_or_ten);
+            let named = answer.as_deref().and_then(answers::ace_or_ten);
             match named.or_else(|| answer.as_deref().and_then(answers::confirm)) {
                 Some(true) => Ok(first.hand),
                 Some(false) => Ok(second.hand),
