@@ -46,6 +46,10 @@ pub enum Noun {
     Player,
     /// A game of a match.
     Game,
+    /// A table of `liar serve`.
+    Table,
+    /// A match.
+    Match,
 }
 
 impl Noun {
@@ -56,6 +60,8 @@ impl Noun {
             Noun::Die => ("die", "dice", ["кубик", "кубика", "кубиков"]),
             Noun::Player => ("player", "players", ["игрок", "игрока", "игроков"]),
             Noun::Game => ("game", "games", ["партия", "партии", "партий"]),
+            Noun::Table => ("table", "tables", ["стол", "стола", "столов"]),
+            Noun::Match => ("match", "matches", ["матч", "матча", "матчей"]),
         }
     }
 }

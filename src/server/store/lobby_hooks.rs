@@ -260,10 +260,23 @@ pub struct RestoreReport {
 
 impl RestoreReport {
     /// How much came back, in a line for the server's log.
+    ///
+    /// ```
+    /// let report = liar::server::store::RestoreReport { tables: 1, resumed: 1, finished: 2, notes: vec![] };
+    /// assert_eq!(
+    ///     report.summary(),
+    ///     "liar serve: restored 1 table: 1 match goes on, 2 finished"
+    /// );
+    /// ```
     pub fn summary(&self) -> String {
+        use crate::i18n::{Lang, Noun, count};
+        let n = |k: usize| u64::try_from(k).unwrap_or(u64::MAX);
+        let tables = count(n(self.tables), Noun::Table, Lang::En);
+        let going = count(n(self.resumed), Noun::Match, Lang::En);
+        let verb = if self.resumed == 1 { "goes" } else { "go" };
         format!(
-            "liar serve: restored {} tables: {} matches go on, {} finished",
-            self.tables, self.resumed, self.finished
+            "liar serve: restored {tables}: {going} {verb} on, {} finished",
+            self.finished
         )
     }
 }
