@@ -15,6 +15,7 @@
 
 use super::failure::{Failure, Overrun};
 use super::hook::Interrupt;
+use crate::engine::PlayerError;
 use crate::setup::BotLimits;
 use std::time::Duration;
 
@@ -114,6 +115,16 @@ impl Bank {
         };
         self.dry |= dry.is_some();
         dry
+    }
+
+    /// A failure as the engine takes it: once the bank is dry it
+    /// disqualifies the seat ([`PlayerError::Spent`]).
+    pub(crate) fn verdict(&self, (reason, detail): Failure) -> PlayerError {
+        if self.dry {
+            PlayerError::Spent { reason, detail }
+        } else {
+            PlayerError::Failed { reason, detail }
+        }
     }
 
     /// A call that never said what it used (its process was killed): it

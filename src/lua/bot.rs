@@ -855,12 +855,11 @@ impl LuaBot {
         let memory = self.state.lua.used_memory() as u64;
         self.stats.record(call, took, used, memory);
         let late = late_overrun(meter, took, allowance.time);
-        let stopped = meter
-            .tripped()
-            .or(late.as_ref().map(|_| Interrupt::Timeout));
+        let tripped = meter.tripped();
+        let stopped = tripped.or(late.as_ref().map(|_| Interrupt::Timeout));
         // What the clock found, as measured (the replay keeps only which
         // limit): stopped where it was, or returned late.
-        let measured = match (meter.tripped(), &late) {
+        let measured = match (tripped, &late) {
             (Some(Interrupt::Timeout), _) => Some(Overrun::Timeout {
                 ms: u64::try_from(allowance.time.as_millis()).unwrap_or(u64::MAX),
                 at: meter.location(),
@@ -885,13 +884,9 @@ impl LuaBot {
         late.map_or(Ok(()), |o| Err(o.failure()))
     }
 
-    /// A failure to report: it disqualifies the seat once the bank is dry.
-    fn failed(&self, (reason, detail): Failure) -> PlayerError {
-        if self.bank.dry {
-            PlayerError::Spent { reason, detail }
-        } else {
-            PlayerError::Failed { reason, detail }
-        }
+    /// A failure to report (see [`Bank::verdict`]).
+    fn failed(&self, failure: Failure) -> PlayerError {
+        self.bank.verdict(failure)
     }
 
     /// What the bot has left in its match bank.

@@ -583,12 +583,8 @@ impl ProcessBot {
 
     /// A failure the child reported: it disqualifies the seat if it ran
     /// the bank dry.
-    fn failed(&self, (reason, detail): Failure) -> PlayerError {
-        if self.bank.is_some_and(|b| b.dry) {
-            PlayerError::Spent { reason, detail }
-        } else {
-            PlayerError::Failed { reason, detail }
-        }
+    fn failed(&self, failure: Failure) -> PlayerError {
+        self.bank.unwrap_or_default().verdict(failure)
     }
 
     /// The child is gone: kill what is left of it and remember why.
