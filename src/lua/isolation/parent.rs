@@ -3,12 +3,10 @@
 use super::wire::{Reply, Report, Request, split_frame, view_request, write_frame};
 use crate::engine::{MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent};
 use crate::lua::bank::{self, Bank};
-use crate::lua::bot::CALLS;
 use crate::lua::failure::{Failure, bytes};
 use crate::lua::hook::{Interrupt, hard_limit};
-use crate::lua::view::kind_code;
 use crate::lua::{BotLimits, BotLoadError, BotStats, Overrun, code_hash};
-use crate::rules::{Decision, SeatView};
+use crate::rules::{Decision, DecisionKind, SeatView};
 use crate::setup::BotParams;
 use crate::text::cut_bytes;
 use std::collections::VecDeque;
@@ -154,11 +152,9 @@ impl Conn {
         self.history = Some((round, view.history.len()));
         // Named after the bot's function, as thread isolation names it.
         let what = match view.decision {
-            Some(kind) => match CALLS[usize::from(kind_code(kind)) - 1] {
-                "challenge" => "in challenge",
-                "reroll" => "in reroll",
-                _ => "in claim",
-            },
+            Some(DecisionKind::Respond) => "in challenge",
+            Some(DecisionKind::Reroll) => "in reroll",
+            Some(DecisionKind::Claim) => "in claim",
             None => "deciding",
         };
         self.queue(&view_request(view, from), allowance, what);
