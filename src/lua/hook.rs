@@ -180,6 +180,9 @@ pub(crate) struct Meter {
     /// Whether the allocator refused memory to this call because its
     /// budget was spent (so a memory error is the budget's doing).
     refused: AtomicBool,
+    /// Steps charged quietly since [`Meter::charge_quiet`] last looked at
+    /// the clock.
+    quiet_steps: AtomicU64,
 }
 
 impl Meter {
@@ -207,6 +210,7 @@ impl Meter {
             longest_string: AtomicUsize::new(0),
             host_bytes: AtomicUsize::new(0),
             refused: AtomicBool::new(false),
+            quiet_steps: AtomicU64::new(0),
         })
     }
 
@@ -578,12 +582,26 @@ impl Meter {
     }
 
     /// Charges work seen where no Lua state is at hand (the allocator, the
-    /// string comparison): it lowers the budget, and the running window
-    /// ends where the budget does, so the call stops at the next
-    /// instruction once it is spent.
+    /// string comparison, the work of one VM instruction): it lowers the
+    /// budget, and the running window ends where the budget does, so the
+    /// call stops at the next instruction once it is spent.
+    ///
+    /// Such work can be long inside one instruction (a comparison that
+    /// calls `strcoll` millions of times) while the hook only looks at the
+    /// clock between instructions, so every [`WINDOW`] steps charged here
+    /// look at the clock too: past its time the call is marked stopped, and
+    /// the work that asks [`Meter::over`] ends at once.
     pub(crate) fn charge_quiet(&self, steps: u64) {
         // At most 2^40 at a time, so that the count cannot wrap around.
-        let steps = i64::try_from(steps.min(1 << 40)).unwrap_or(0);
+        let steps = steps.min(1 << 40);
+        let since_look = self.quiet_steps.fetch_add(steps, Relaxed) + steps;
+        if since_look >= u64::from(WINDOW) {
+            self.quiet_steps.store(0, Relaxed);
+            if self.state.load(Relaxed) == RUNNING && self.out_of_time(self.now_ns()) {
+                self.mark(Interrupt::Timeout, None);
+            }
+        }
+        let steps = i64::try_from(steps).unwrap_or(0);
         self.settle();
         self.remaining.fetch_sub(steps, Relaxed);
         let current = self.current.load(Relaxed);

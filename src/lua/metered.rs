@@ -82,6 +82,17 @@ pub(crate) fn set_current(meter: Option<&Arc<Meter>>) {
     });
 }
 
+/// Runs `f` with the meter of the bot call running on this thread, if any.
+pub(crate) fn with_current(f: impl FnOnce(&Meter)) {
+    let _ = CURRENT.try_with(|c| {
+        if let Ok(current) = c.try_borrow()
+            && let Some(meter) = current.as_deref()
+        {
+            f(meter);
+        }
+    });
+}
+
 /// An allocation request: pointer, old size (or type tag), new size.
 type Request = (usize, usize, usize);
 
@@ -139,6 +150,7 @@ pub(crate) fn install_allocator(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<(
     // its object is always linked in (and Lua's calls bind to it).
     #[cfg(unix)]
     std::hint::black_box(strcoll as unsafe extern "C" fn(_, _) -> _);
+    super::vm_work::install();
     let wrapper = Box::new(Metered {
         meter: Arc::clone(meter),
         last_refused: Cell::new(None),

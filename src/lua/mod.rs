@@ -55,6 +55,7 @@ mod sort;
 mod template;
 mod thread_count;
 mod view;
+mod vm_work;
 mod watchdog;
 
 pub use crate::setup::{BUNDLED_BOTS, BotLimits};

@@ -196,11 +196,11 @@ fn watch() {
         if let Some((who, ran)) = stuck_call(&clocks) {
             eprintln!(
                 "error: the bot {who} has been stuck in one call for {:.1} s: its code is \
-                 inside one Lua instruction or C function that does unbounded work (a table \
-                 of colliding keys, say), which cannot be interrupted inside this process, so \
-                 the match is abandoned (a replay keeps every round finished). Run bots you \
-                 do not trust with --isolation process, where such a call is stopped and \
-                 penalised and the match goes on.",
+                 inside one Lua instruction or C function that does unbounded work (a \
+                 garbage collection through a long chain of weak keys, say), which cannot be \
+                 interrupted inside this process, so the match is abandoned (a replay keeps \
+                 every round finished). Run bots you do not trust with --isolation process, \
+                 where such a call is stopped and penalised and the match goes on.",
                 ran.as_secs_f64()
             );
             std::process::exit(EXIT_STUCK);

@@ -706,6 +706,15 @@ deterministic! {
     nondet_reroll_object_keys: Penalised(&["illegal"]);
     nondet_observe_error_name: Penalised(&["error"]);
     nondet_sort_ties: Clean;
+    cwork_colliding_keys: Clean;
+    cwork_int_key_chain: Penalised(&["budget"]);
+    cwork_string_key_chain: Penalised(&["budget"]);
+    cwork_string_table_chain: Penalised(&["budget"]);
+    cwork_next_emptied_array: Penalised(&["budget"]);
+    cwork_next_emptied_hash: Penalised(&["budget"]);
+    cwork_tail_call_varargs: Penalised(&["budget"]);
+    cwork_resume_many_values: Penalised(&["budget"]);
+    cwork_rehash_churn: Penalised(&["budget"]);
 }
 
 // ---------------------------------------------------------------------------
@@ -1366,7 +1375,6 @@ fn every_hostile_bot_is_played() {
         "leak_memory_retained",
         "cwork_gsub_replacement_copies",
         "cwork_gc_ephemeron_chain",
-        "cwork_colliding_keys",
         "leak_print_once_retained",
         "leak_every_channel",
     ];
@@ -1452,34 +1460,4 @@ mod coroutine_accounting {
     }
 
     in_both_modes!(main_thread_and_coroutines_pay_alike => same_verdicts);
-}
-
-/// Colliding integer keys: one instruction that runs for minutes. In a
-/// process of its own the bot is stopped and penalised; in the engine's
-/// process the watchdog ends the program within seconds, whatever the
-/// limits, naming the bot and the isolation that contains it.
-mod cwork_colliding_keys {
-    use super::*;
-    const BOT: &str = "cwork_colliding_keys";
-
-    #[test]
-    fn thread() {
-        let dir = temp_dir(&format!("{BOT}-thread"));
-        let replay = dir.join("replay.jsonl");
-        let run = simulate(BOT, Mode::Thread, Limits::HugeBudget, &dir, &replay);
-        run.assert_within(Duration::from_secs(10));
-        run.assert_status(3);
-        assert!(
-            run.stderr.contains(&format!("{BOT}.lua"))
-                && run.stderr.contains("stuck")
-                && run.stderr.contains("--isolation process"),
-            "the watchdog must name the bot and process isolation: {}",
-            run.ending()
-        );
-    }
-
-    #[test]
-    fn process() {
-        check(BOT, Mode::Process, Limits::Fast, Penalised(STOPPED));
-    }
 }

@@ -1431,7 +1431,7 @@ error(table.concat(r, " | "), 0)
 
 /// `pairs` visits string keys in the same order in every run and every
 /// state (Lua's string hashes are seeded by a constant, see
-/// `.cargo/config.toml`), so a bot that iterates a table of names plays
+/// `vendor/lua-src/lua-5.4.9/lliar.h`), so a bot that iterates a table of names plays
 /// the same way from the same seed: here in two processes, and in two
 /// states of this one.
 #[test]

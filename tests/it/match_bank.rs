@@ -133,17 +133,28 @@ fn a_time_bank_run_dry_ends_a_stuck_bot_s_match_quickly_in_both_isolations() {
 }
 
 /// Logs its bank at every decision, and in its first decision of game 1's
-/// second round gets stuck inside one instruction (a table rehash walking
-/// keys chosen to collide), which only killing its process stops.
+/// second round gets stuck inside one garbage collection (a chain of
+/// 30,000 keys through a weak-keyed table, marked one link per pass: see
+/// `cwork_gc_ephemeron_chain`), which only killing its process stops.
 const STUCK_ONCE: &str = r#"local bot = { api_version = 1, name = "stuck_once" }
-local function collide()
-  local t = {}
-  local m = (1 << 17) - 1
-  for i = 1, (1 << 16) + 8 do t[i * m] = true end
+local function stuck()
+  local e, keys = setmetatable({}, { __mode = "k" }), {}
+  local n, x = 30000, 12345
+  for i = 1, n do keys[i] = {} end
+  for i = n, 2, -1 do
+    x = (x * 1103515245 + 12345) % 2147483648
+    local j = x % i + 1
+    keys[i], keys[j] = keys[j], keys[i]
+  end
+  for i = 1, n - 1 do e[keys[i]] = keys[i + 1] end
+  local head = keys[1]
+  keys = nil
+  collectgarbage("count")
+  return head
 end
 local function decide(view)
   liar.log("bank", view.bank, liar.budget())
-  if view.game == 1 and view.round == 2 then collide() end
+  if view.game == 1 and view.round == 2 then stuck() end
 end
 function bot.challenge(view) decide(view) return liar.is_top(view.claim) end
 function bot.reroll(view) decide(view) return {} end

@@ -133,6 +133,7 @@ LUA_API void lua_xmove (lua_State *from, lua_State *to, int n) {
   api_check(from, G(from) == G(to), "moving among independent states");
   api_check(from, to->ci->top.p - to->top.p >= n, "stack overflow");
   from->top.p -= n;
+  liar_work(cast_sizet(n) / LIAR_VALUES_PER_STEP);  /* liar: moved */
   for (i = 0; i < n; i++) {
     setobjs2s(to, to->top.p, from->top.p + i);
     to->top.p++;  /* stack already checked by previous 'api_check' */

@@ -491,6 +491,7 @@ l_sinline void moveresults (lua_State *L, StkId res, int nres, int wanted) {
       break;
   }
   /* generic case */
+  liar_work(cast_sizet(wanted) / LIAR_VALUES_PER_STEP);  /* liar: moved */
   firstresult = L->top.p - nres;  /* index of first result */
   if (nres > wanted)  /* extra results? */
     nres = wanted;  /* don't need them */
@@ -581,6 +582,7 @@ int luaD_pretailcall (lua_State *L, CallInfo *ci, StkId func,
       int i;
       checkstackGCp(L, fsize - delta, func);
       ci->func.p -= delta;  /* restore 'func' (if vararg) */
+      liar_work(cast_sizet(narg1) / LIAR_VALUES_PER_STEP);  /* liar */
       for (i = 0; i < narg1; i++)  /* move down function and arguments */
         setobjs2s(L, ci->func.p + i, func + i);
       func = ci->func.p;  /* moved-down function */

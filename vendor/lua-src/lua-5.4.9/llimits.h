@@ -377,4 +377,7 @@ typedef l_uint32 Instruction;
 	{ if (gcrunning(G(L))) { pre; luaC_fullgc(L, 0); pos; } }
 #endif
 
+/* liar: size-dependent work is charged (see lliar.h) */
+#include "lliar.h"
+
 #endif

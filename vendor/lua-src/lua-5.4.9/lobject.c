@@ -308,6 +308,7 @@ static const char *l_str2int (const char *s, lua_Integer *result) {
 size_t luaO_str2num (const char *s, TValue *o) {
   lua_Integer i; lua_Number n;
   const char *e;
+  liar_work(strlen(s) / LIAR_BYTES_PER_STEP);  /* liar: scanned (twice) */
   if ((e = l_str2int(s, &i)) != NULL) {  /* try as an integer */
     setivalue(o, i);
   }

@@ -34,9 +34,12 @@
 int luaS_eqlngstr (TString *a, TString *b) {
   size_t len = a->u.lnglen;
   lua_assert(a->tt == LUA_VLNGSTR && b->tt == LUA_VLNGSTR);
-  return (a == b) ||  /* same instance or... */
-    ((len == b->u.lnglen) &&  /* equal length and ... */
-     (memcmp(getlngstr(a), getlngstr(b), len) == 0));  /* equal contents */
+  if (a == b)  /* same instance? */
+    return 1;
+  if (len != b->u.lnglen)  /* different lengths? */
+    return 0;
+  liar_work(len / LIAR_BYTES_PER_STEP);  /* liar: the bytes compared */
+  return (memcmp(getlngstr(a), getlngstr(b), len) == 0);  /* contents */
 }
 
 
@@ -192,15 +195,19 @@ static TString *internshrstr (lua_State *L, const char *str, size_t l) {
   stringtable *tb = &g->strt;
   unsigned int h = luaS_hash(str, l, g->seed);
   TString **list = &tb->hash[lmod(h, tb->size)];
+  size_t walked = 0;  /* liar: strings walked, charged (see lliar.h) */
   lua_assert(str != NULL);  /* otherwise 'memcmp'/'memcpy' are undefined */
   for (ts = *list; ts != NULL; ts = ts->u.hnext) {
     if (l == ts->shrlen && (memcmp(str, getshrstr(ts), l * sizeof(char)) == 0)) {
       /* found! */
+      liar_work(walked);
       if (isdead(g, ts))  /* dead (but not collected yet)? */
         changewhite(ts);  /* resurrect it */
       return ts;
     }
+    walked++;
   }
+  liar_work(walked);
   /* else must create a new string */
   if (tb->nuse >= tb->size) {  /* need to grow string table? */
     growstrtab(L, tb);

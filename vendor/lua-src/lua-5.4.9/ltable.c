@@ -298,14 +298,20 @@ static unsigned int setlimittosize (Table *t) {
 */
 static const TValue *getgeneric (Table *t, const TValue *key, int deadok) {
   Node *n = mainpositionTV(t, key);
+  size_t walked = 0;  /* liar: nodes walked, charged (see lliar.h) */
   for (;;) {  /* check whether 'key' is somewhere in the chain */
-    if (equalkey(key, n, deadok))
+    if (equalkey(key, n, deadok)) {
+      liar_work(walked);
       return gval(n);  /* that's it */
+    }
     else {
       int nx = gnext(n);
-      if (nx == 0)
+      if (nx == 0) {
+        liar_work(walked);
         return &absentkey;  /* not found */
+      }
       n += nx;
+      walked++;
     }
   }
 }
@@ -349,8 +355,10 @@ static unsigned int findindex (lua_State *L, Table *t, TValue *key,
 int luaH_next (lua_State *L, Table *t, StkId key) {
   unsigned int asize = luaH_realasize(t);
   unsigned int i = findindex(L, t, s2v(key), asize);  /* find original key */
+  unsigned int from = i;  /* liar: the slots skipped are charged */
   for (; i < asize; i++) {  /* try first array part */
     if (!isempty(&t->array[i])) {  /* a non-empty entry? */
+      liar_work((i - from) / LIAR_SLOTS_PER_STEP);
       setivalue(s2v(key), i + 1);
       setobj2s(L, key + 1, &t->array[i]);
       return 1;
@@ -359,11 +367,13 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
   for (i -= asize; cast_int(i) < sizenode(t); i++) {  /* hash part */
     if (!isempty(gval(gnode(t, i)))) {  /* a non-empty entry? */
       Node *n = gnode(t, i);
+      liar_work((i + asize - from) / LIAR_SLOTS_PER_STEP);
       getnodekey(L, s2v(key), n);
       setobj2s(L, key + 1, gval(n));
       return 1;
     }
   }
+  liar_work((i + asize - from) / LIAR_SLOTS_PER_STEP);
   return 0;  /* no more elements */
 }
 
@@ -502,6 +512,9 @@ static void setnodevector (lua_State *L, Table *t, unsigned int size) {
 }
 
 
+static void luaH_newkey (lua_State *L, Table *t, const TValue *key,
+                                                 TValue *value);
+
 /*
 ** (Re)insert all elements from the hash part of 'ot' into table 't'.
 */
@@ -515,7 +528,16 @@ static void reinsert (lua_State *L, Table *ot, Table *t) {
          already present in the table */
       TValue k;
       getnodekey(L, &k, old);
-      luaH_set(L, t, &k, gval(old));
+      /* liar: the keys of 'ot' are distinct, so each goes straight to its
+         place without a lookup first: with keys chosen to share one chain
+         in 't', the lookups would walk that chain once per key, quadratic
+         work inside the one instruction that grew the table */
+      if (keyisinteger(old) &&
+          l_castS2U(keyival(old)) - 1u < luaH_realasize(t)) {
+        setobj2t(L, &t->array[keyival(old) - 1], gval(old));
+      }
+      else
+        luaH_newkey(L, t, &k, gval(old));
     }
   }
 }
@@ -556,6 +578,11 @@ void luaH_resize (lua_State *L, Table *t, unsigned int newasize,
   Table newt;  /* to keep the new hash part */
   unsigned int oldasize = setlimittosize(t);
   TValue *newarray;
+  /* liar: a resize walks both parts, old and new; a table kept full (one
+     key deleted, another inserted) resizes at every insertion, at the same
+     size, so the walk is charged rather than trusted to be amortized */
+  liar_work(((size_t)allocsizenode(t) + nhsize) * LIAR_STEPS_PER_NODE +
+            ((size_t)oldasize + newasize) / LIAR_SLOTS_PER_STEP);
   /* create new hash part with appropriate size into 'newt' */
   setnodevector(L, &newt, nhsize);
   if (newasize < oldasize) {  /* will array shrink? */
@@ -694,8 +721,12 @@ static void luaH_newkey (lua_State *L, Table *t, const TValue *key,
     othern = mainpositionfromnode(t, mp);
     if (othern != mp) {  /* is colliding node out of its main position? */
       /* yes; move colliding node into free position */
-      while (othern + gnext(othern) != mp)  /* find previous */
+      size_t walked = 0;  /* liar: nodes walked, charged */
+      while (othern + gnext(othern) != mp) {  /* find previous */
         othern += gnext(othern);
+        walked++;
+      }
+      liar_work(walked);
       gnext(othern) = cast_int(f - othern);  /* rechain to point to 'f' */
       *f = *mp;  /* copy colliding node into free pos. (mp->next also goes) */
       if (gnext(mp) != 0) {
@@ -753,15 +784,20 @@ const TValue *luaH_getint (Table *t, lua_Integer key) {
   }
   else {  /* key is not in the array part; check the hash */
     Node *n = hashint(t, key);
+    size_t walked = 0;  /* liar: nodes walked, charged */
     for (;;) {  /* check whether 'key' is somewhere in the chain */
-      if (keyisinteger(n) && keyival(n) == key)
+      if (keyisinteger(n) && keyival(n) == key) {
+        liar_work(walked);
         return gval(n);  /* that's it */
+      }
       else {
         int nx = gnext(n);
         if (nx == 0) break;
         n += nx;
+        walked++;
       }
     }
+    liar_work(walked);
     return &absentkey;
   }
 }
@@ -772,15 +808,21 @@ const TValue *luaH_getint (Table *t, lua_Integer key) {
 */
 const TValue *luaH_getshortstr (Table *t, TString *key) {
   Node *n = hashstr(t, key);
+  size_t walked = 0;  /* liar: nodes walked, charged */
   lua_assert(key->tt == LUA_VSHRSTR);
   for (;;) {  /* check whether 'key' is somewhere in the chain */
-    if (keyisshrstr(n) && eqshrstr(keystrval(n), key))
+    if (keyisshrstr(n) && eqshrstr(keystrval(n), key)) {
+      liar_work(walked);
       return gval(n);  /* that's it */
+    }
     else {
       int nx = gnext(n);
-      if (nx == 0)
+      if (nx == 0) {
+        liar_work(walked);
         return &absentkey;  /* not found */
+      }
       n += nx;
+      walked++;
     }
   }
 }

@@ -263,6 +263,7 @@ void luaT_getvarargs (lua_State *L, CallInfo *ci, StkId where, int wanted) {
     checkstackGCp(L, nextra, where);  /* ensure stack space */
     L->top.p = where + nextra;  /* next instruction will need top */
   }
+  liar_work(cast_sizet(wanted) / LIAR_VALUES_PER_STEP);  /* liar: moved */
   for (i = 0; i < wanted && i < nextra; i++)
     setobjs2s(L, where + i, ci->func.p - nextra + i);
   for (; i < wanted; i++)   /* complete required results with nil */
