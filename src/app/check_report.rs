@@ -84,17 +84,18 @@ pub fn report_text(report: &CheckReport, lang: Lang) -> String {
             .iter()
             .zip(report.penalty_counts)
             .filter(|(_, n)| *n > 0)
-            .map(|(r, n)| format!("{} {n}", r.name()))
+            .map(|(&reason, n)| format!("{} {n}", CheckMsg::ReasonName { reason }.text(lang)))
             .collect();
         say(CheckMsg::Penalties {
             total,
             reasons: &reasons.join(", "),
         });
         for p in &report.penalties {
+            let reason = CheckMsg::ReasonName { reason: p.reason }.text(lang);
             say(CheckMsg::Penalty {
                 round: p.game.0,
                 game: p.game.1,
-                reason: p.reason.name(),
+                reason: &reason,
                 detail: &p.detail,
             });
         }

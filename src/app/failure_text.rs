@@ -84,7 +84,7 @@ impl Failure {
                 format!("{}: эту запись нельзя показать: {source}", path.display())
             }
             Failure::NoRandomSeed(why) => {
-                format!("система не дала случайное зерно: {why}; задайте его через --seed")
+                format!("система не дала случайный сид: {why}; задайте его через --seed")
             }
             Failure::InvalidReplay { path, source } => format!(
                 "{}: {}{}{}",

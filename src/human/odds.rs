@@ -1,6 +1,8 @@
 //! `odds` at any question: the chance that the claim on the table is true
-//! from a fresh throw, the best re-throw of the dice held to beat it, and
-//! the best dice to keep for a hand the player names (`odds KKK`).
+//! from a fresh throw and, when the player passed the claimer his dice, from
+//! those dice and the number thrown again; the best re-throw of the dice
+//! held to beat it; and the best dice to keep for a hand the player names
+//! (`odds KKK`).
 //!
 //! Every figure is exact, from [`crate::rules::chance_to_reach`] and
 //! [`crate::rules::best_reroll`].
@@ -10,8 +12,8 @@ use super::style::Style;
 use crate::engine::lowest_legal_claim;
 use crate::i18n::{Msg, percent};
 use crate::rules::{
-    DecisionKind, Dice, Face, Hand, Reading, SeatView, best_reroll, chance_to_reach, read_claim,
-    shown_faces,
+    DecisionKind, Dice, Face, Hand, Positions, Reading, SeatView, best_reroll, best_reroll_of,
+    chance_to_reach, read_claim, shown_faces,
 };
 
 /// The words that ask for the odds, in English and Russian.
@@ -31,7 +33,9 @@ pub(crate) fn odds_request(text: &str) -> Option<&str> {
 /// The lines answering `odds` (with `target` typed after it, or empty) at a
 /// decision of `kind` in `view`:
 ///
-/// - the claim on the table (if any): its chance from a fresh throw;
+/// - the claim on the table (if any): its chance from a fresh throw, and,
+///   if `passed` holds the dice this player passed to the claimer, what
+///   those dice and the claimer's announced re-throw say of it;
 /// - at the re-throw, the lowest hand that beats it and the best dice to
 ///   keep for it;
 /// - when claiming, the chance of the dice's own hand from a fresh throw
@@ -43,6 +47,7 @@ pub(crate) fn odds_lines(
     view: &SeatView<'_>,
     kind: DecisionKind,
     target: &str,
+    passed: Option<Dice>,
 ) -> Vec<Line> {
     let lang = render.lang;
     let ranking = view.rules.ranking();
@@ -77,6 +82,9 @@ pub(crate) fn odds_lines(
                 target: &render.hand(t.claim),
             }));
             lines.push(fresh(t.claim));
+            if let (Some(dice), Some(thrown)) = (passed, t.rerolled) {
+                lines.push(from_passed(render, view, &dice, thrown, t.claim));
+            }
         }
         None if named.is_empty() && kind != DecisionKind::Claim => {
             lines.push(line(Msg::OddsNoClaim));
@@ -116,6 +124,42 @@ pub(crate) fn odds_lines(
     lines
 }
 
+/// What the dice passed to the claimer say of his claim, `thrown` of them
+/// thrown again: its truth if none was, else its chance had he thrown the
+/// ones that served it best.
+fn from_passed(render: &Render, view: &SeatView<'_>, dice: &Dice, thrown: u8, claim: Hand) -> Line {
+    let lang = render.lang;
+    let ranking = view.rules.ranking();
+    let shown = shown_faces(&dice.0, view.rules.dice, lang);
+    let (positions, chance) = best_reroll_of(dice, thrown, claim, ranking);
+    let msg = if thrown == 0 {
+        Msg::OddsPassedKept {
+            passed: &shown,
+            made: chance >= 1.0,
+        }
+        .text(lang)
+    } else {
+        Msg::OddsPassedRethrown {
+            passed: &shown,
+            thrown,
+            keep: &kept_faces(render, view, dice, positions),
+            chance: &percent(chance, lang),
+        }
+        .text(lang)
+    };
+    (Style::Hint, msg)
+}
+
+/// The faces of `dice` outside `positions`, in labels ("-" for none).
+fn kept_faces(render: &Render, view: &SeatView<'_>, dice: &Dice, positions: Positions) -> String {
+    let kept: Vec<Face> = (0..5)
+        .filter(|&p| !positions.contains(p))
+        .map(|p| dice.0[p])
+        .collect();
+    let kept = shown_faces(&kept, view.rules.dice, render.lang);
+    if kept.is_empty() { "-".into() } else { kept }
+}
+
 /// The best dice to keep of `dice` for `goal` or better, and the chance.
 fn best_keep(render: &Render, view: &SeatView<'_>, dice: &Dice, goal: Hand) -> Line {
     let lang = render.lang;
@@ -125,12 +169,7 @@ fn best_keep(render: &Render, view: &SeatView<'_>, dice: &Dice, goal: Hand) -> L
     } else if positions.count() == 0 {
         Msg::OddsHeld.text(lang)
     } else {
-        let kept: Vec<Face> = (0..5)
-            .filter(|&p| !positions.contains(p))
-            .map(|p| dice.0[p])
-            .collect();
-        let kept = shown_faces(&kept, view.rules.dice, lang);
-        let kept = if kept.is_empty() { "-".into() } else { kept };
+        let kept = kept_faces(render, view, dice, positions);
         let list: Vec<String> = positions.iter().map(|p| (p + 1).to_string()).collect();
         Msg::OddsBestKeep {
             keep: &kept,

@@ -11,7 +11,7 @@ use crate::engine::{
     MatchInfo, PenaltyReason, Player, PlayerError, PublicEvent, lowest_legal_claim,
 };
 use crate::i18n::{JoinMsg, Lang, Msg, rules_text};
-use crate::rules::{Decision, DecisionKind, Face, SeatView};
+use crate::rules::{Decision, DecisionKind, Dice, Face, RoundAction, SeatView};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -93,6 +93,33 @@ pub struct HumanPlayer {
     /// Whether the person confirmed `quit` (rather than Ctrl-C or the end
     /// of input ending the questions).
     chose_to_leave: Cell<bool>,
+    /// The dice this seat last passed on with a claim, for `odds`.
+    passed: Option<Passed>,
+}
+
+/// Dice a seat passed on with its claim: the person saw them, so `odds`
+/// may use them when the next claim answers that one.
+#[derive(Clone, Copy)]
+struct Passed {
+    game: u32,
+    round: u32,
+    /// The round's history length just after the claim.
+    after: usize,
+    dice: Dice,
+}
+
+impl Passed {
+    /// The dice, if the claim to beat in `view` was made by the player this
+    /// seat passed them to, who accepted and threw again as announced: no
+    /// one else has held them since.
+    fn passed_to_claimer(&self, view: &SeatView<'_>) -> Option<Dice> {
+        let claimer = view.to_beat?.seat;
+        let since = view.history.get(self.after..)?;
+        let by_claimer = since.iter().all(|action| action.seat() == claimer);
+        let accepted = matches!(since.first(), Some(RoundAction::Accept { .. }));
+        (self.game == view.game && self.round == view.round && accepted && by_claimer)
+            .then_some(self.dice)
+    }
 }
 
 impl HumanPlayer {
@@ -116,6 +143,7 @@ impl HumanPlayer {
             online: false,
             deadline: None,
             chose_to_leave: Cell::new(false),
+            passed: None,
         }
     }
 
@@ -382,7 +410,8 @@ impl HumanPlayer {
                 continue;
             }
             if let Some(target) = odds_request(&text) {
-                let lines = odds_lines(&self.render, view, kind, target);
+                let passed = self.passed.and_then(|p| p.passed_to_claimer(view));
+                let lines = odds_lines(&self.render, view, kind, target, passed);
                 let mut console = self.console.borrow_mut();
                 for (style, line) in lines {
                     console.line(style, &line);
@@ -616,7 +645,15 @@ impl Player for HumanPlayer {
             });
         match &result {
             // The dice are passed on with the claim: off the screen.
-            Ok(Decision::Claim(_)) => self.hide_dice(),
+            Ok(Decision::Claim(_)) => {
+                self.hide_dice();
+                self.passed = view.dice.map(|dice| Passed {
+                    game: view.game,
+                    round: view.round,
+                    after: view.history.len() + 1,
+                    dice,
+                });
+            }
             // An accept is followed by the re-throw, and the re-throw by
             // the claim; a challenge shows nobody's dice privately.
             Ok(_) => {}

@@ -81,14 +81,15 @@ impl Render {
         labels.join(" ")
     }
 
-    /// Chips of `seats`, in that order: "Anna 3 · Bot 2 · Cat out".
+    /// Chips of `seats`, in that order: "Anna: 3 · Bot: 2 · Cat: out" (a
+    /// colon, as names may end in a number: "Expert 3: 2").
     pub fn chips(&self, seats: &[Seat], chips: &[u32]) -> String {
         let out = Msg::OutOfGame.text(self.lang);
         let items: Vec<String> = seats
             .iter()
             .map(|&s| match chips.get(s).copied().unwrap_or(0) {
-                0 => format!("{} {out}", self.name(s)),
-                n => format!("{} {n}", self.name(s)),
+                0 => format!("{}: {out}", self.name(s)),
+                n => format!("{}: {n}", self.name(s)),
             })
             .collect();
         items.join(" · ")
@@ -343,12 +344,13 @@ impl Render {
         (Style::Plain, text)
     }
 
-    /// Wins by seat: "Anna 2 · Bot 1 · Cat 0".
+    /// Wins by seat: "Anna: 2 · Bot: 1 · Cat: 0" (a colon, as names may end
+    /// in a number).
     pub fn wins(&self, wins: &[u32]) -> String {
         let items: Vec<String> = wins
             .iter()
             .enumerate()
-            .map(|(s, w)| format!("{} {w}", self.name(s)))
+            .map(|(s, w)| format!("{}: {w}", self.name(s)))
             .collect();
         items.join(" · ")
     }

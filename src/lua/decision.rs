@@ -6,9 +6,10 @@
 //! whose message says what was expected.
 
 use super::api::{describe_value, face_of};
+use crate::i18n::Lang;
 use crate::rules::{
-    Decision, DecisionKind, Dice, Face, Hand, MAX_CLAIM_LEN, Positions, Ranking, SeatView,
-    parse_claim,
+    ClaimError, Decision, DecisionKind, Dice, DiceKind, Face, Hand, MAX_CLAIM_LEN, Positions,
+    Ranking, SeatView, parse_claim,
 };
 use mlua::{Table, Value};
 use std::cmp::Ordering;
@@ -194,7 +195,7 @@ fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
             }
             let text = std::str::from_utf8(&bytes)
                 .map_err(|_| format!("{}, which is not UTF-8 text", describe_value(value)))?;
-            parse_claim(text, ranking).map_err(|e| e.to_string())
+            parse_claim(text, ranking).map_err(|e| not_a_hand(value, &e))
         }
         Value::Table(t) => {
             if t.metatable().is_some() {
@@ -226,6 +227,26 @@ fn claim(value: &Value, ranking: Ranking) -> Result<Hand, String> {
             "{}; it must return a claim such as \"QQQ99\", \"KKK\" or \"full house queens over nines\"",
             describe_value(other)
         )),
+    }
+}
+
+/// What a bot is told of a claim string that reads as no hand: a noun
+/// phrase, as the other refusals of a returned value are.
+fn not_a_hand(value: &Value, e: &ClaimError) -> String {
+    const FORMS: &str = "return five faces (\"QQQ99\"), part of a hand (\"KKK\") or words (\"full house queens over nines\")";
+    let value = describe_value(value);
+    match e {
+        ClaimError::Empty => format!("an empty string; {FORMS}"),
+        ClaimError::Unreadable { reason, .. } => format!(
+            "{value}, which does not read as a hand ({}); {FORMS}",
+            reason.text(Lang::En, DiceKind::Poker)
+        ),
+        ClaimError::NoSuchHand {
+            no_straights: true, ..
+        } => format!("{value}, which names a straight, and this table plays without straights"),
+        ClaimError::NoSuchHand { .. } => {
+            format!("{value}, which no hand fits under this table's rules")
+        }
     }
 }
 

@@ -23,7 +23,7 @@ pub use game::{
     Showdown,
 };
 pub use hand::{Category, HAND_COUNT, Hand};
-pub use odds::{best_reroll, chance_to_reach, kept_sets};
+pub use odds::{best_reroll, best_reroll_of, chance_to_reach, kept_sets};
 pub use ranking::{Ranking, Straights};
 pub use seating::{MAX_RETHROWS, SeatingRoll, seating_throw};
 pub use table_rules::{MAX_SEATS, NextRoundStarter, Rules, Seat, SeatingRule};

@@ -127,9 +127,40 @@ pub fn chance_to_reach(kept: &[Face], target: Hand, ranking: Ranking) -> f64 {
 /// assert!(chance > 0.0);
 /// ```
 pub fn best_reroll(dice: &Dice, target: Hand, ranking: Ranking) -> (Positions, f64) {
+    best_among(dice, target, ranking, |_| true)
+}
+
+/// The re-throw of exactly `thrown` dice of `dice` most likely to reach at
+/// least `target`, with that chance: what a player who passed `dice` on
+/// knows of a claim made after `thrown` of them were thrown again (at best
+/// for the claimer). Ties go to the lowest positions; more than five
+/// thrown count as five.
+///
+/// ```
+/// use liar::rules::{best_reroll_of, Dice, Ranking};
+/// let passed: Dice = "KKJJT".parse().unwrap();
+/// let full_house = "JJJKK".parse::<Dice>().unwrap().hand();
+/// // One die thrown again: keeping the two pairs, a king or a jack (two in six)
+/// // makes three jacks and two kings or better.
+/// let (positions, chance) = best_reroll_of(&passed, 1, full_house, Ranking::default());
+/// assert_eq!(positions.iter().collect::<Vec<_>>(), vec![4]);
+/// assert!((chance - 1.0 / 3.0).abs() < 1e-12);
+/// ```
+pub fn best_reroll_of(dice: &Dice, thrown: u8, target: Hand, ranking: Ranking) -> (Positions, f64) {
+    let thrown = u32::from(thrown.min(5));
+    best_among(dice, target, ranking, |mask| mask.count_ones() == thrown)
+}
+
+/// The best of the re-throws whose mask `allowed` accepts.
+fn best_among(
+    dice: &Dice,
+    target: Hand,
+    ranking: Ranking,
+    allowed: impl Fn(u8) -> bool,
+) -> (Positions, f64) {
     // Bots call this on many decisions: nothing here allocates.
     let mut best = (Positions::NONE, -1.0);
-    for mask in MASKS_FEWEST_FIRST {
+    for mask in MASKS_FEWEST_FIRST.into_iter().filter(|&m| allowed(m)) {
         let mut kept = [Face::Nine; 5];
         let mut n = 0;
         for (p, &f) in dice.0.iter().enumerate() {
@@ -147,7 +178,7 @@ pub fn best_reroll(dice: &Dice, target: Hand, ranking: Ranking) -> (Positions, f
 }
 
 /// Re-throw masks by how many dice they throw, then by value: the order in
-/// which [`best_reroll`] breaks ties.
+/// which [`best_reroll`] and [`best_reroll_of`] break ties.
 const MASKS_FEWEST_FIRST: [u8; 32] = {
     let mut out = [0u8; 32];
     let mut k = 0;

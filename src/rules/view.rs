@@ -30,6 +30,22 @@ pub enum RoundAction {
     },
 }
 
+impl RoundAction {
+    /// The seat that acted.
+    ///
+    /// ```
+    /// use liar::rules::RoundAction;
+    /// assert_eq!(RoundAction::Accept { seat: 2 }.seat(), 2);
+    /// ```
+    pub fn seat(self) -> Seat {
+        match self {
+            RoundAction::Claim { seat, .. }
+            | RoundAction::Accept { seat }
+            | RoundAction::Reroll { seat, .. } => seat,
+        }
+    }
+}
+
 /// The claim standing on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClaimOnTable {

@@ -684,7 +684,7 @@ return bot
         "positions are whole numbers",
         "positions run from 1 to 5",
         "twice",
-        "cannot read",
+        "does not read as a hand",
         "not higher than",
         "plain list",
     ] {

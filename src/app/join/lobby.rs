@@ -363,7 +363,7 @@ impl Session {
     fn choose_preset(&mut self) -> Result<String, Failure> {
         let list: Vec<String> = (1..)
             .zip(&self.presets)
-            .map(|(n, p)| format!("{n} {p}"))
+            .map(|(n, name)| format!("{n} {}", JoinMsg::PresetName { name }.text(self.lang)))
             .collect();
         let question = JoinMsg::AskPreset {
             list: &list.join(", "),

@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 /// ```
 /// use liar::i18n::{AppMsg, Lang};
 /// assert_eq!(AppMsg::Seed { seed: 11 }.text(Lang::En), "seed 11");
-/// assert_eq!(AppMsg::Seed { seed: 11 }.text(Lang::Ru), "зерно 11");
+/// assert_eq!(AppMsg::Seed { seed: 11 }.text(Lang::Ru), "сид 11");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AppMsg<'a> {
@@ -137,31 +137,31 @@ impl AppMsg<'_> {
     /// The message in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         match *self {
-            AppMsg::Seed { seed } => tr!(lang, "seed {seed}", "зерно {seed}"),
+            AppMsg::Seed { seed } => tr!(lang, "seed {seed}", "сид {seed}"),
             AppMsg::SeedSealed { commitment } => tr!(
                 lang,
                 "seed sealed: sha256 {commitment} (drawn at random; the seed is shown at the end)",
-                "зерно запечатано: sha256 {commitment} (выбрано случайно; само зерно будет показано в конце)"
+                "сид запечатан: sha256 {commitment} (выбран случайно; сам сид будет показан в конце)"
             ),
             AppMsg::SeedDrawn { seed, commitment } => tr!(
                 lang,
                 "seed {seed} (drawn at random; sha256 {commitment})",
-                "зерно {seed} (выбрано случайно; sha256 {commitment})"
+                "сид {seed} (выбран случайно; sha256 {commitment})"
             ),
             AppMsg::SeedAtExit { seed } => tr!(
                 lang,
                 "seed {seed} (drawn at random)",
-                "зерно {seed} (выбрано случайно)"
+                "сид {seed} (выбран случайно)"
             ),
             AppMsg::CheckSeed { seed, drawn: true } => tr!(
                 lang,
                 "seed {seed} (drawn at random; --seed {seed} repeats this check)",
-                "зерно {seed} (выбрано случайно; --seed {seed} повторит эту проверку)"
+                "сид {seed} (выбран случайно; --seed {seed} повторит эту проверку)"
             ),
             AppMsg::CheckSeed { seed, drawn: false } => tr!(
                 lang,
                 "seed {seed} (given; --seed {seed} repeats this check)",
-                "зерно {seed} (задано; --seed {seed} повторит эту проверку)"
+                "сид {seed} (задан; --seed {seed} повторит эту проверку)"
             ),
             AppMsg::ReplayWritten { path } => tr!(
                 lang,
@@ -208,7 +208,7 @@ impl AppMsg<'_> {
                 tr!(
                     lang,
                     "{played}, {rounds} rounds, {decisions} decisions in {secs:.3} s ({rate:.0} games/s)",
-                    "партий: {games}, раундов: {rounds}, решений: {decisions} за {secs:.3} с ({rate:.0} партий/с)"
+                    "партий: {games}, раундов: {rounds}, решений: {decisions} за {secs:.3} с (партий в секунду: {rate:.0})"
                 )
             }
             AppMsg::NoRecordedGames { dir } => tr!(
@@ -251,17 +251,17 @@ impl AppMsg<'_> {
                 (true, _) => tr!(
                     lang,
                     "seed {seed}: drawn at random: its SHA-256 is the commitment of the `match` line, and every die is the seed's",
-                    "зерно {seed}: выбрано случайно; его SHA-256 совпадает с обязательством в строке `match`, и каждый кубик выпал по этому зерну"
+                    "сид {seed}: выбран случайно; его SHA-256 совпадает с обязательством в строке `match`, и каждый кубик выпал по этому сиду"
                 ),
                 (false, true) => tr!(
                     lang,
                     "seed {seed}: every die is the seed's",
-                    "зерно {seed}: каждый кубик выпал по этому зерну"
+                    "сид {seed}: каждый кубик выпал по этому сиду"
                 ),
                 (false, false) => tr!(
                     lang,
                     "seed {seed}: format version 1: the dice are not checked against the seed",
-                    "зерно {seed}: формат версии 1, кубики по зерну не проверяются"
+                    "сид {seed}: формат версии 1, кубики по сиду не проверяются"
                 ),
             },
             AppMsg::TemplateWritten { path } => tr!(

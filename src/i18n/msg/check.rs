@@ -1,5 +1,6 @@
 //! What `liar check-bot` tells a bot's author, line by line.
 
+use crate::engine::PenaltyReason;
 use crate::i18n::Lang;
 
 /// A line (or a warning) of the `check-bot` report. Parameters are
@@ -58,6 +59,12 @@ pub enum CheckMsg<'a> {
         reason: &'a str,
         /// What happened.
         detail: &'a str,
+    },
+    /// A penalty reason's name: in English the name replays and the
+    /// results write (`budget`), in Russian a word.
+    ReasonName {
+        /// The reason.
+        reason: PenaltyReason,
     },
     /// Penalties not listed.
     MorePenalties {
@@ -226,6 +233,18 @@ impl CheckMsg<'_> {
                 "    match {round} game {game}: {reason}: {detail}",
                 "    матч {round}, партия {game}: {reason}: {detail}"
             ),
+            CheckMsg::ReasonName { reason } => match lang {
+                Lang::En => reason.name().to_string(),
+                Lang::Ru => match reason {
+                    PenaltyReason::Timeout => "время",
+                    PenaltyReason::Error => "ошибка",
+                    PenaltyReason::Illegal => "недопустимый ход",
+                    PenaltyReason::Budget => "лимит инструкций",
+                    PenaltyReason::Memory => "память",
+                    PenaltyReason::Other => "сбой",
+                }
+                .to_string(),
+            },
             CheckMsg::MorePenalties { more } => {
                 tr!(lang, "    ... and {more} more", "    ... и ещё {more}")
             }
@@ -266,7 +285,7 @@ impl CheckMsg<'_> {
             CheckMsg::DeterministicYes => tr!(
                 lang,
                 "  deterministic: yes (the same seed replayed identically)",
-                "  повторяемость: да (то же зерно дало ту же игру)"
+                "  повторяемость: да (тот же сид дал ту же игру)"
             ),
             CheckMsg::DeterministicNo => tr!(lang, "  deterministic: NO", "  повторяемость: НЕТ"),
             CheckMsg::Difference {
@@ -325,7 +344,7 @@ impl CheckMsg<'_> {
             CheckMsg::WarnNondeterministic => tr!(
                 lang,
                 "the same seed gave different play: the order of pairs() over tables or functions used as keys, and collectgarbage(\"count\"), vary between runs; use liar.sorted_pairs and liar.random",
-                "то же зерно дало другую игру: порядок pairs() по ключам-таблицам и ключам-функциям и collectgarbage(\"count\") меняются от запуска к запуску; используйте liar.sorted_pairs и liar.random"
+                "тот же сид дал другую игру: порядок pairs() по ключам-таблицам и ключам-функциям и collectgarbage(\"count\") меняются от запуска к запуску; используйте liar.sorted_pairs и liar.random"
             ),
             CheckMsg::WarnCarriesOver => tr!(
                 lang,
@@ -380,6 +399,9 @@ mod tests {
                 detail: "d",
             },
             CheckMsg::MorePenalties { more: 1 },
+            CheckMsg::ReasonName {
+                reason: PenaltyReason::Budget,
+            },
             CheckMsg::Slowest {
                 ms: 1.0,
                 call: "claim",

@@ -130,6 +130,12 @@ pub enum JoinMsg<'a> {
     },
     /// The server offers no presets to create a table from.
     NoPresets,
+    /// A preset in the list to choose from: its name, which is typed to
+    /// choose it, and for the built-in ones who sits there.
+    PresetName {
+        /// The preset's name.
+        name: &'a str,
+    },
     /// Which preset a new table is made from.
     AskPreset {
         /// The presets, numbered from 1.
@@ -408,6 +414,15 @@ impl JoinMsg<'_> {
                 "This server makes no new tables.",
                 "Этот сервер не создаёт новых столов."
             ),
+            JoinMsg::PresetName { name } => match (name, lang) {
+                ("default", Lang::En) => "default (you, honest and statistician)".into(),
+                ("three", Lang::En) => "three (three people)".into(),
+                ("four", Lang::En) => "four (four people)".into(),
+                ("default", Lang::Ru) => "default (вы, honest и statistician)".into(),
+                ("three", Lang::Ru) => "three (три человека)".into(),
+                ("four", Lang::Ru) => "four (четыре человека)".into(),
+                (other, _) => other.to_string(),
+            },
             JoinMsg::AskPreset { list } => tr!(
                 lang,
                 "A new table of which kind? {list}",
@@ -476,14 +491,14 @@ impl JoinMsg<'_> {
             JoinMsg::AskStart { open: 0 } => tr!(
                 lang,
                 "You are the host. Start the match now (s), or wait (w)?",
-                "Вы хозяин стола. Начать матч сейчас (s) или подождать (w)?"
+                "Вы хозяин стола. Начать матч сейчас (с) или подождать (ж)?"
             ),
             JoinMsg::AskStart { open } => {
                 let players = count(open as u64, Noun::Player, lang);
                 tr!(
                     lang,
                     "You are the host. Start now with bots for the open seats ({players}) (s), or wait for more people (w)?",
-                    "Вы хозяин стола. Начать сейчас, с ботами на свободных местах ({players}) (s), или подождать людей (w)?"
+                    "Вы хозяин стола. Начать сейчас, с ботами на свободных местах ({players}) (с), или подождать людей (ж)?"
                 )
             }
             JoinMsg::NotStart => tr!(
@@ -646,12 +661,12 @@ fn rules_brief(rules: &Rules, lang: Lang) -> String {
         Straights::BelowFullHouse => tr!(
             lang,
             "straights below a full house",
-            "стриты ниже фулл-хауса"
+            "стриты ниже фул-хауса"
         ),
         Straights::AboveFullHouse => tr!(
             lang,
             "straights above a full house",
-            "стриты выше фулл-хауса"
+            "стриты выше фул-хауса"
         ),
         Straights::None => tr!(lang, "no straights", "без стритов"),
     };

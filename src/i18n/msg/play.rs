@@ -278,6 +278,26 @@ pub enum Msg<'a> {
     },
     /// No re-throw of the dice held reaches the hand headed.
     OddsOutOfReach,
+    /// The claimer kept every die this player passed him: the claim's
+    /// truth is known.
+    OddsPassedKept {
+        /// The dice passed, in labels.
+        passed: &'a str,
+        /// Whether those dice make the claim.
+        made: bool,
+    },
+    /// The claimer threw some of the dice this player passed him again:
+    /// the chance of the claim if he threw the ones that served him best.
+    OddsPassedRethrown {
+        /// The dice passed, in labels.
+        passed: &'a str,
+        /// How many he threw again (1 to 5).
+        thrown: u8,
+        /// The faces that serve him best to keep, in labels ("-" for none).
+        keep: &'a str,
+        /// The chance, written.
+        chance: &'a str,
+    },
     /// `odds` with something that is not a hand.
     OddsUnreadable {
         /// What was typed.
@@ -598,7 +618,7 @@ impl Msg<'_> {
             ),
             Msg::NotRespond { text } => tr!(
                 lang,
-                "“{text}” is not an answer here: type accept (a) or challenge (c), or help.",
+                "\"{text}\" is not an answer here: type accept (a) or challenge (c), or help.",
                 "«{text}» — не ответ: напишите «верю» (в) или «не верю» (н), или «помощь»."
             ),
             Msg::MustChallenge { claim } => tr!(
@@ -608,12 +628,12 @@ impl Msg<'_> {
             ),
             Msg::RerollUnreadable { text } => tr!(
                 lang,
-                "“{text}” does not say which dice.\nWrite positions (1 3 5), keep and faces, all, or none.",
+                "\"{text}\" does not say which dice.\nWrite positions (1 3 5), keep and faces, all, or none.",
                 "«{text}» — непонятно, какие кубики.\nПишите позиции (1 3 5), «оставить» и грани, «все» или «ничего»."
             ),
             Msg::RerollBadPosition { text } => tr!(
                 lang,
-                "“{text}” is not a position: the dice are numbered 1 to 5 from the left.",
+                "\"{text}\" is not a position: the dice are numbered 1 to 5 from the left.",
                 "«{text}» — нет такой позиции: кубики пронумерованы от 1 до 5 слева направо."
             ),
             Msg::RerollRepeated { position } => tr!(
@@ -628,7 +648,7 @@ impl Msg<'_> {
             ),
             Msg::RerollBadFace { text, faces } => tr!(
                 lang,
-                "“{text}” is not a face of these dice ({faces}).",
+                "\"{text}\" is not a face of these dice ({faces}).",
                 "«{text}» — такой грани нет (грани: {faces})."
             ),
             Msg::RerollNotHeld { face } => tr!(
@@ -644,18 +664,18 @@ impl Msg<'_> {
                 three,
             } => tr!(
                 lang,
-                "Cannot read “{text}” as a hand ({reason}).\nWrite five dice ({example}), part of a hand ({partial}), or words ({three}).",
+                "Cannot read \"{text}\" as a hand ({reason}).\nWrite five dice ({example}), part of a hand ({partial}), or words ({three}).",
                 "Не понимаю «{text}» как комбинацию ({reason}).\nПишите пять кубиков ({example}), часть комбинации ({partial}) или словами ({three})."
             ),
             Msg::ClaimNoSuchHand { text, no_straights } => match no_straights {
                 false => tr!(
                     lang,
-                    "No hand fits “{text}”.",
+                    "No hand fits \"{text}\".",
                     "Под «{text}» не подходит ни одна комбинация."
                 ),
                 true => tr!(
                     lang,
-                    "No hand fits “{text}”: this table plays without straights.",
+                    "No hand fits \"{text}\": this table plays without straights.",
                     "Под «{text}» не подходит ни одна комбинация: за этим столом стритов нет."
                 ),
             },
@@ -785,7 +805,7 @@ impl Msg<'_> {
             Msg::OddsFor { target } => tr!(
                 lang,
                 "Odds of {target} or better:",
-                "Шансы на {target} или выше:"
+                "Шансы, что будет {target} или выше:"
             ),
             Msg::OddsToBeat { target } => tr!(
                 lang,
@@ -816,20 +836,66 @@ impl Msg<'_> {
                 chance,
             } => {
                 let dice = count(u64::from(thrown), Noun::Die, lang);
-                tr!(
-                    lang,
-                    "  best re-throw: keep {keep}, throw {dice} (positions {positions}): {chance}",
-                    "  лучший переброс: оставить {keep}, бросить {dice} (позиции {positions}): {chance}"
-                )
+                if thrown == 1 {
+                    tr!(
+                        lang,
+                        "  best re-throw: keep {keep}, throw {dice} (position {positions}): {chance}",
+                        "  лучший переброс: оставить {keep}, бросить {dice} (позиция {positions}): {chance}"
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "  best re-throw: keep {keep}, throw {dice} (positions {positions}): {chance}",
+                        "  лучший переброс: оставить {keep}, бросить {dice} (позиции {positions}): {chance}"
+                    )
+                }
             }
             Msg::OddsOutOfReach => tr!(
                 lang,
                 "  no re-throw of your dice can make it",
                 "  никакой переброс ваших кубиков этого не даст"
             ),
+            Msg::OddsPassedKept { passed, made: true } => tr!(
+                lang,
+                "  the dice you passed ({passed}) were not thrown again: the claim is true",
+                "  переданные вами кубики ({passed}) не перебрасывали: заявка верна"
+            ),
+            Msg::OddsPassedKept {
+                passed,
+                made: false,
+            } => tr!(
+                lang,
+                "  the dice you passed ({passed}) were not thrown again: the claim is a bluff",
+                "  переданные вами кубики ({passed}) не перебрасывали: заявка — блеф"
+            ),
+            Msg::OddsPassedRethrown {
+                passed,
+                thrown: 5,
+                chance,
+                ..
+            } => tr!(
+                lang,
+                "  all five of the dice you passed ({passed}) were thrown again: {chance}",
+                "  все пять переданных вами кубиков ({passed}) перебросили: {chance}"
+            ),
+            Msg::OddsPassedRethrown {
+                passed,
+                thrown,
+                keep,
+                chance,
+            } => {
+                let dice = count(u64::from(thrown), Noun::Die, lang);
+                tr!(
+                    lang,
+                    "  from the dice you passed ({passed}), with {dice} thrown again:\n    \
+                     at best for the claim (keeping {keep}): {chance}",
+                    "  из переданных вами кубиков ({passed}) перебросили {dice}:\n    \
+                     в лучшем для заявки случае (если оставили {keep}): {chance}"
+                )
+            }
             Msg::OddsUnreadable { text, example } => tr!(
                 lang,
-                "“{text}” is not a hand: try odds {example}.",
+                "\"{text}\" is not a hand: try odds {example}.",
                 "«{text}» — не комбинация: попробуйте «шансы {example}»."
             ),
 
@@ -1026,12 +1092,12 @@ impl Msg<'_> {
             Msg::SeedSealed { commitment } => tr!(
                 lang,
                 "Seed sealed: the dice come from a secret seed whose SHA-256 is {commitment}; the seed is shown at the end.",
-                "Зерно запечатано: кубики идут от секретного зерна с SHA-256 {commitment}; само зерно будет показано в конце."
+                "Сид запечатан: кубики идут от секретного сида с SHA-256 {commitment}; сам сид будет показан в конце."
             ),
             Msg::SeedRevealed { seed } => tr!(
                 lang,
                 "Seed: {seed} — check it: printf %s {seed} | sha256sum must print the SHA-256 shown at the start.",
-                "Зерно: {seed} — проверка: printf %s {seed} | sha256sum должна вывести SHA-256, показанный в начале."
+                "Сид: {seed} — проверка: printf %s {seed} | sha256sum должна вывести SHA-256, показанный в начале."
             ),
             Msg::BotLog { name, text } => tr!(lang, "  [{name}] {text}", "  [{name}] {text}"),
         }
@@ -1163,6 +1229,22 @@ mod tests {
                     chance: "100.00%",
                 },
                 Msg::OddsOutOfReach,
+                Msg::OddsPassedKept {
+                    passed: "A A A A A",
+                    made: false,
+                },
+                Msg::OddsPassedRethrown {
+                    passed: "A A A A A",
+                    thrown: 5,
+                    keep: "-",
+                    chance: "100.00%",
+                },
+                Msg::OddsPassedRethrown {
+                    passed: "A A A A A",
+                    thrown: 4,
+                    keep: "A A A A",
+                    chance: "100.00%",
+                },
                 Msg::StopNotice,
                 Msg::Interrupted,
                 Msg::InterruptedOnline,

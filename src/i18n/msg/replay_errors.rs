@@ -128,14 +128,14 @@ impl Invalid {
             } => tr!(
                 lang,
                 "`{field}`: the seed's dice stream {stream} throws {expected} here, not {actual}: these dice are not the seed's",
-                "`{field}`: поток костей {stream} этого зерна выбрасывает здесь {expected}, а не {actual}: эти кости не от зерна"
+                "`{field}`: поток костей {stream} этого сида выбрасывает здесь {expected}, а не {actual}: эти кости не от сида"
             ),
             Invalid::AtEnd(inner) => {
                 let inner = inner.text(lang);
                 tr!(
                     lang,
                     "{inner} (checked when `match_end` revealed the seed)",
-                    "{inner} (проверено, когда `match_end` раскрыл зерно)"
+                    "{inner} (проверено, когда `match_end` раскрыл сид)"
                 )
             }
             Invalid::AfterEnd => tr!(
@@ -147,12 +147,12 @@ impl Invalid {
             Invalid::SeedNotRevealed => tr!(
                 lang,
                 "`match_end.seed`: missing; the `match` line gave a commitment, so the seed must be revealed here",
-                "`match_end.seed`: нет; строка `match` дала обязательство, поэтому зерно должно быть раскрыто здесь"
+                "`match_end.seed`: нет; строка `match` дала обязательство, поэтому сид должен быть раскрыт здесь"
             ),
             Invalid::SeedTwice => tr!(
                 lang,
                 "`match_end.seed`: not expected; the `match` line gave the seed",
-                "`match_end.seed`: не ожидалось; строка `match` уже дала зерно"
+                "`match_end.seed`: не ожидалось; строка `match` уже дала сид"
             ),
             Invalid::NoSeed => tr!(lang, "`match.seed`: missing", "`match.seed`: нет"),
             // The key path reads the same in both languages.
@@ -226,7 +226,7 @@ impl Invalid {
             } => tr!(
                 lang,
                 "`match_end.seed`: {seed} is not the seed committed to: its SHA-256 is {actual}, the `match` line gave {commitment}",
-                "`match_end.seed`: {seed} — не то зерно, что обещано: его SHA-256 — {actual}, а строка `match` дала {commitment}"
+                "`match_end.seed`: {seed} — не тот сид, что обещан: его SHA-256 — {actual}, а строка `match` дала {commitment}"
             ),
             Invalid::Version { from, to, version } => tr!(
                 lang,
@@ -341,7 +341,7 @@ impl CheckError {
             CheckError::Incomplete { summary, .. } if summary.sealed => tr!(
                 lang,
                 " (the seed was never revealed: only its commitment is in the file)",
-                " (зерно так и не раскрыто: в файле только его обязательство)"
+                " (сид так и не раскрыт: в файле только его обязательство)"
             ),
             _ => String::new(),
         }

@@ -77,7 +77,7 @@ impl TournamentMsg<'_> {
             } => tr!(
                 lang,
                 "Tournament: {bots} bots, {table_size} seats a table, seed {seed}, {played} of {scheduled} games played",
-                "Турнир: ботов {bots}, мест за столом {table_size}, зерно {seed}, сыграно партий {played} из {scheduled}"
+                "Турнир: ботов {bots}, мест за столом {table_size}, сид {seed}, сыграно партий {played} из {scheduled}"
             ),
             TournamentMsg::Cycles { len } => {
                 tr!(lang, " (cycles of {len})", " (циклы по {len})")
@@ -95,7 +95,7 @@ impl TournamentMsg<'_> {
             TournamentMsg::Speed { secs, rate, jobs } => tr!(
                 lang,
                 "{secs:.2} s, {rate:.1} games/s on {jobs} thread(s)",
-                "{secs:.2} с, {rate:.1} партий/с, потоков: {jobs}"
+                "{secs:.2} с, партий в секунду: {rate:.1}, потоков: {jobs}"
             ),
             TournamentMsg::Column { name } => match lang {
                 Lang::En => name.to_string(),

@@ -236,7 +236,7 @@ impl ViewerMsg<'_> {
             ),
             ViewerMsg::NotACommand { text } => tr!(
                 lang,
-                "“{text}” is not a command here; h for help.",
+                "\"{text}\" is not a command here; h for help.",
                 "«{text}» — такой команды нет; ? — справка."
             ),
             ViewerMsg::NeedsNumber { example } => tr!(
@@ -251,7 +251,7 @@ impl ViewerMsg<'_> {
             ),
             ViewerMsg::NoSuchSeat { text, last } => tr!(
                 lang,
-                "“{text}” is not a seat: give 1 to {last}, a name, or god.",
+                "\"{text}\" is not a seat: give 1 to {last}, a name, or god.",
                 "«{text}» — нет такого места: укажите номер от 1 до {last}, имя или «бог»."
             ),
             ViewerMsg::SeatOutOfRange { seat, last } => tr!(

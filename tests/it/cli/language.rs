@@ -7,7 +7,7 @@ use predicates::prelude::PredicateBooleanExt;
 #[test]
 fn russian_reaches_simulate_check_and_errors() {
     let out = stdout_of(liar().args(["--lang", "ru", "simulate", "--games", "3", "--seed", "9"]));
-    assert!(out.starts_with("зерно 9\n"), "{out}");
+    assert!(out.starts_with("сид 9\n"), "{out}");
     assert!(out.contains("победы") && out.contains("партий: 3"), "{out}");
     assert!(!out.contains("seed") && !out.contains("games"), "{out}");
     liar()
@@ -36,7 +36,7 @@ fn russian_reaches_check_bot_and_replay_check() {
     assert!(out.starts_with("Проверка bots/random.lua"), "{out}");
     assert!(out.contains("Итог: ПРОЙДЕНО"), "{out}");
     assert!(
-        out.ends_with("зерно 1 (задано; --seed 1 повторит эту проверку)\n"),
+        out.ends_with("сид 1 (задан; --seed 1 повторит эту проверку)\n"),
         "{out}"
     );
     let dir = temp_dir("ru-check");
@@ -53,7 +53,7 @@ fn russian_reaches_check_bot_and_replay_check() {
     );
     assert!(out.contains(": запись верна: мест 3, партий 2"), "{out}");
     assert!(
-        out.contains("зерно 4: каждый кубик выпал по этому зерну"),
+        out.contains("сид 4: каждый кубик выпал по этому сиду"),
         "{out}"
     );
 }
@@ -75,7 +75,7 @@ fn russian_reaches_tournament_results() {
         "1",
     ]));
     assert!(
-        out.starts_with("Турнир: ботов 4, мест за столом 3, зерно 1"),
+        out.starts_with("Турнир: ботов 4, мест за столом 3, сид 1"),
         "{out}"
     );
     assert!(
@@ -313,10 +313,10 @@ fn russian_reaches_why_a_tampered_replay_event_could_not_have_happened() {
         .clone();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("строка 4: `round_start.dice`: поток костей 1 этого зерна выбрасывает здесь "),
+        err.contains("строка 4: `round_start.dice`: поток костей 1 этого сида выбрасывает здесь "),
         "{err}"
     );
-    assert!(err.contains(": эти кости не от зерна"), "{err}");
+    assert!(err.contains(": эти кости не от сида"), "{err}");
     assert!(
         !err.contains("these dice") && !err.contains("throws"),
         "{err}"

@@ -63,10 +63,10 @@ fn bad_input_is_explained_and_asked_again() {
     let expected = [
         question,
         "> maybe",
-        "“maybe” is not an answer here: type accept (a) or challenge (c), or help.",
+        "\"maybe\" is not an answer here: type accept (a) or challenge (c), or help.",
         question,
         "> seven dwarves",
-        "“seven dwarves” is not an answer here: type accept (a) or challenge (c), or help.",
+        "\"seven dwarves\" is not an answer here: type accept (a) or challenge (c), or help.",
         question,
         "> c",
     ]
@@ -280,9 +280,9 @@ fn two_games_without_a_seed_get_different_seeds() {
 #[test]
 fn the_seal_is_told_in_russian_too() {
     let (out, _, _) = play_unseeded("play-sealed-ru", "ru");
-    assert!(out.contains("Зерно запечатано"), "{out}");
+    assert!(out.contains("Сид запечатан"), "{out}");
     let last = out.lines().rfind(|l| !l.trim().is_empty()).unwrap();
-    assert!(last.starts_with("Зерно: "), "{last}");
+    assert!(last.starts_with("Сид: "), "{last}");
     assert!(!out.contains("Seed"), "{out}");
 }
 

@@ -115,7 +115,7 @@ fn no_replay_records_nothing_and_russian_games_say_it_in_russian() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("зерно 5"), "{err}");
+    assert!(err.contains("сид 5"), "{err}");
     assert!(err.contains("запись матча сохранена: "), "{err}");
     assert!(
         !err.contains("seed 5") && !err.contains("replay written"),

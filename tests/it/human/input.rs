@@ -60,9 +60,9 @@ fn bad_answers_are_explained_and_asked_again() {
             "{out}"
         );
         assert!(out.contains(&format!(
-            "{open}\n> seven dwarves\nCannot read “seven dwarves” as a hand (unknown word \"dwarves\")"
+            "{open}\n> seven dwarves\nCannot read \"seven dwarves\" as a hand (unknown word \"dwarves\")"
         )));
-        assert!(out.contains("> six aces\nCannot read “six aces” as a hand"));
+        assert!(out.contains("> six aces\nCannot read \"six aces\" as a hand"));
         let respond = Msg::AskRespond.text(lang);
         if out.contains(&respond) {
             seen += 1;

@@ -6,8 +6,11 @@ use super::support;
 use liar::engine::Policy;
 use liar::i18n::{Lang, Msg, percent};
 use liar::rules::{
-    Dice, DiceKind, Face, Hand, Ranking, best_reroll, chance_to_reach, describe, shown_faces,
+    Dice, DiceKind, Face, Hand, Ranking, best_reroll, best_reroll_of, chance_to_reach, describe,
+    shown_faces,
 };
+use std::cell::Cell;
+use std::rc::Rc;
 use support::*;
 
 const TABLE: [Seat; 3] = [
@@ -126,6 +129,30 @@ fn check(lang: Lang, seed: u64) -> usize {
         .matches(&prefix(Msg::OddsFor { target: "\0" }, lang))
         .count();
     assert!(answers >= 4, "{}", played.output);
+    // Three at the table: the claims Anna answers were made on dice someone
+    // else passed, and nothing is said of dice she passed earlier.
+    let z = "\0";
+    for said in [
+        Msg::OddsPassedKept {
+            passed: z,
+            made: true,
+        },
+        Msg::OddsPassedRethrown {
+            passed: z,
+            thrown: 5,
+            keep: z,
+            chance: z,
+        },
+        Msg::OddsPassedRethrown {
+            passed: z,
+            thrown: 1,
+            keep: z,
+            chance: z,
+        },
+    ] {
+        let said = prefix(said, lang);
+        assert!(!played.output.contains(&said), "{said}\n{}", played.output);
+    }
     played.typed.iter().filter(|t| t.as_str() == kings).count()
 }
 
@@ -135,6 +162,105 @@ fn odds_are_exact_in_both_languages() {
         // Asked at the opening claim, the answer and the re-throw at least.
         assert!(check(lang, seed) >= 3, "{lang:?} {seed}");
     }
+}
+
+/// The claim to beat and the dice thrown again before it, as the question
+/// in `chunk` states them (the claimer being `name`).
+fn claim_to_beat(chunk: &str, name: &str, lang: Lang) -> Option<(Hand, u8)> {
+    Hand::all().find_map(|h| {
+        (0..=5).find_map(|k| {
+            let line = Msg::ToBeat {
+                claim: &written(h, lang),
+                name,
+                rerolled: Some(k),
+            }
+            .text(lang);
+            chunk.contains(&line).then_some((h, k))
+        })
+    })
+}
+
+/// Heads-up, every claim Anna answers after a re-throw was made on the dice
+/// she passed: at each, `odds` must say what those dice and the announced
+/// re-throw make of the claim (its truth when nothing was thrown again).
+/// Anna opens with the hand she holds, so that the bot often believes her.
+fn check_passed(lang: Lang, seed: u64) -> usize {
+    const HEADS_UP: [Seat; 2] = [Seat::Human("Anna"), Seat::Bot(Policy::Honest)];
+    let word = match lang {
+        Lang::En => "odds",
+        Lang::Ru => "шансы",
+    };
+    let r = Ranking::default();
+    let checked = Rc::new(Cell::new(0));
+    let counter = checked.clone();
+    let mut sensible = sensible(lang, DiceKind::Poker);
+    let mut held: Option<Dice> = None;
+    let mut expected: Option<String> = None;
+    let script: Script = Box::new(move |chunk| {
+        if let Some(line) = expected.take() {
+            assert!(chunk.contains(&format!("{line}\n")), "{line}\nin:\n{chunk}");
+            counter.set(counter.get() + 1);
+            return sensible(chunk);
+        }
+        if let Some(dice) = dice_shown(chunk, lang) {
+            held = Some(dice);
+        }
+        let q = last_question(chunk, lang, DiceKind::Poker)?;
+        // Opening with the hand she holds, which the bot often believes.
+        if let (Question::ClaimOpen, Some(dice)) = (q, held) {
+            return Some(shown_faces(&dice.hand().faces(), DiceKind::Poker, lang));
+        }
+        if q == Question::Respond
+            && let (Some(passed), Some((claim, k))) = (held, claim_to_beat(chunk, "honest1", lang))
+        {
+            let (positions, chance) = best_reroll_of(&passed, k, claim, r);
+            let shown = shown_faces(&passed.0, DiceKind::Poker, lang);
+            let keep: Vec<_> = (0..5)
+                .filter(|&p| !positions.contains(p))
+                .map(|p| passed.0[p])
+                .collect();
+            let keep = shown_faces(&keep, DiceKind::Poker, lang);
+            let line = match k {
+                0 => Msg::OddsPassedKept {
+                    passed: &shown,
+                    made: chance == 1.0,
+                },
+                _ => Msg::OddsPassedRethrown {
+                    passed: &shown,
+                    thrown: k,
+                    keep: if keep.is_empty() { "-" } else { &keep },
+                    chance: &percent(chance, lang),
+                },
+            };
+            expected = Some(line.text(lang));
+            return Some(word.into());
+        }
+        sensible(chunk)
+    });
+    let setup = setup(&HEADS_UP, listed(), seed, 10);
+    let played = play(&HEADS_UP, &setup, lang, script);
+    assert!(!played.stats.aborted, "{}", played.output);
+    checked.get()
+}
+
+#[test]
+fn odds_know_the_dice_passed_and_the_re_throw() {
+    for (lang, seed) in [(Lang::En, 5), (Lang::Ru, 6)] {
+        let checked = check_passed(lang, seed);
+        assert!(
+            checked >= 3,
+            "{lang:?}: only {checked} claims on passed dice"
+        );
+    }
+}
+
+/// The same figure straight from the rules: KKJJT passed, one die thrown
+/// again, jacks full of kings claimed: a king or a jack, one chance in three.
+#[test]
+fn one_die_thrown_again_from_two_pairs() {
+    let passed: Dice = "KKJJT".parse().unwrap();
+    let (_, chance) = best_reroll_of(&passed, 1, hand("JJJKK"), Ranking::default());
+    assert_eq!(percent(chance, Lang::En), "33.33%");
 }
 
 #[test]

@@ -48,9 +48,9 @@ fn quit_asks_first_and_can_be_called_off() {
     // Anna is the one person at the table: "you"; no replay is written.
     assert!(out.contains(&Msg::YouLeave { kept: false }.text(lang)));
     assert!(!out.contains("replay"), "{out}");
-    assert!(
-        out.contains("The match stopped before its end. Games won: You 0 · honest1 0 · random2 0.")
-    );
+    assert!(out.contains(
+        "The match stopped before its end. Games won: You: 0 · honest1: 0 · random2: 0."
+    ));
 }
 
 #[test]

@@ -79,7 +79,7 @@ fn next_previous_and_jumps_move_between_steps() {
     assert_eq!(first_line(v.handle("r")), "Give a number, e.g. r 2.");
     assert_eq!(
         first_line(v.handle("fly")),
-        "“fly” is not a command here; h for help."
+        "\"fly\" is not a command here; h for help."
     );
     assert_eq!(v.index(), here);
 
@@ -90,11 +90,11 @@ fn next_previous_and_jumps_move_between_steps() {
     assert_eq!(v.perspective(), Perspective::Seat(2));
     assert_eq!(
         first_line(v.handle("s 4")),
-        "“4” is not a seat: give 1 to 3, a name, or god."
+        "\"4\" is not a seat: give 1 to 3, a name, or god."
     );
     assert_eq!(
         first_line(v.handle("s 0")),
-        "“0” is not a seat: give 1 to 3, a name, or god."
+        "\"0\" is not a seat: give 1 to 3, a name, or god."
     );
     v.handle("s god");
     assert_eq!(v.perspective(), Perspective::God);
