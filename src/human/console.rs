@@ -480,8 +480,7 @@ mod tests {
 
     #[test]
     fn long_lines_are_cut_at_spaces_and_indented() {
-        let line =
-            "Throw for seats: You K, Honest K, Stat K, You 9, Honest Q, Stat Q, Honest 9, Stat J.";
+        let line = "Throw for seats: You K, Honest K, Stat K; the tied throw again: You 9, Honest Q, Stat Q; the tied throw again: Honest 9, Stat J.";
         let pieces = wrap(line, 40);
         assert!(pieces.iter().all(|p| p.chars().count() <= 40), "{pieces:?}");
         assert!(

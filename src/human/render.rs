@@ -5,7 +5,7 @@
 use super::style::Style;
 use crate::engine::{Challenge, Event, PublicEvent, SeatKind};
 use crate::i18n::{Lang, Msg};
-use crate::rules::{Dice, Hand, RoundAction, Rules, Seat, describe, shown_faces};
+use crate::rules::{Dice, Hand, RoundAction, Rules, Seat, SeatingRoll, describe, shown_faces};
 
 /// One line of output and its style.
 pub(crate) type Line = (Style, String);
@@ -272,15 +272,32 @@ impl Render {
                 }
             }
             Event::Seating { rolls, .. } => {
-                let rolls: Vec<String> = rolls
+                let throws = seating_throws(rolls);
+                let written: Vec<String> = throws
                     .iter()
-                    .map(|roll| {
-                        let face = roll.face.shown(self.rules.dice, self.lang);
-                        format!("{} {face}", self.name(roll.seat))
+                    .map(|throw| {
+                        let dice: Vec<String> = throw
+                            .iter()
+                            .map(|roll| {
+                                let face = roll.face.shown(self.rules.dice, self.lang);
+                                format!("{} {face}", self.name(roll.seat))
+                            })
+                            .collect();
+                        dice.join(", ")
                     })
                     .collect();
-                let rolls = rolls.join(", ");
-                lines.push((Style::Plain, Msg::SeatingThrow { rolls: &rolls }.text(lang)));
+                let (first, again) = written
+                    .split_first()
+                    .map_or(("", &[][..]), |(f, a)| (f.as_str(), a));
+                let again: String = again
+                    .iter()
+                    .map(|rolls| Msg::SeatingAgain { rolls }.text(lang))
+                    .collect();
+                let msg = Msg::SeatingThrow {
+                    rolls: first,
+                    again: &again,
+                };
+                lines.push((Style::Plain, msg.text(lang)));
             }
             Event::MatchEnd {
                 wins,
@@ -353,5 +370,47 @@ impl Render {
             .map(|(s, w)| format!("{}: {w}", self.name(s)))
             .collect();
         items.join(" · ")
+    }
+}
+
+/// The seating throw's dice split into throws: the first of every seat, then
+/// each re-throw among the tied (a throw ends where a seat throws again).
+fn seating_throws(rolls: &[SeatingRoll]) -> Vec<&[SeatingRoll]> {
+    let mut throws = Vec::new();
+    let mut start = 0;
+    for i in 0..rolls.len() {
+        if rolls[start..i].iter().any(|r| r.seat == rolls[i].seat) {
+            throws.push(&rolls[start..i]);
+            start = i;
+        }
+    }
+    if start < rolls.len() {
+        throws.push(&rolls[start..]);
+    }
+    throws
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Face;
+
+    #[test]
+    fn the_seating_throw_reads_throw_by_throw() {
+        let roll = |seat, face| SeatingRoll { seat, face };
+        // All three throw kings; then 9, Q, Q; then the queens again.
+        let rolls = [
+            roll(0, Face::King),
+            roll(1, Face::King),
+            roll(2, Face::King),
+            roll(0, Face::Nine),
+            roll(1, Face::Queen),
+            roll(2, Face::Queen),
+            roll(1, Face::Nine),
+            roll(2, Face::Jack),
+        ];
+        let throws: Vec<usize> = seating_throws(&rolls).iter().map(|t| t.len()).collect();
+        assert_eq!(throws, [3, 3, 2]);
+        assert!(seating_throws(&[]).is_empty());
     }
 }

@@ -344,6 +344,14 @@ pub enum Msg<'a> {
     SeatingThrow {
         /// Written list, e.g. "Anna K, Bot 9".
         rolls: &'a str,
+        /// The re-throws among seats that tied, each a [`Msg::SeatingAgain`]
+        /// ("" for none).
+        again: &'a str,
+    },
+    /// A re-throw among seats that tied, added to the seating throw.
+    SeatingAgain {
+        /// Written list of the re-thrown dice.
+        rolls: &'a str,
     },
     /// The turn order.
     TurnOrder {
@@ -927,10 +935,15 @@ impl Msg<'_> {
             ),
 
             Msg::Players { list } => tr!(lang, "Players: {list}.", "Игроки: {list}."),
-            Msg::SeatingThrow { rolls } => tr!(
+            Msg::SeatingThrow { rolls, again } => tr!(
                 lang,
-                "Throw for seats: {rolls}.",
-                "Бросок за места: {rolls}."
+                "Throw for seats: {rolls}{again}.",
+                "Бросок за места: {rolls}{again}."
+            ),
+            Msg::SeatingAgain { rolls } => tr!(
+                lang,
+                "; the tied throw again: {rolls}",
+                "; ничья, снова: {rolls}"
             ),
             Msg::TurnOrder { order } => tr!(lang, "Turn order: {order}.", "Порядок хода: {order}."),
             Msg::GameBegins { game, first } => tr!(
