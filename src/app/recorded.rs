@@ -127,9 +127,24 @@ fn describe(path: &Path) -> (Vec<String>, usize) {
     (players, games)
 }
 
+/// `file` as `liar replay` opens it: as given if it exists, else, for a
+/// bare file name as the list shows it, that file in the recorded folder.
+pub fn resolve(file: &Path) -> PathBuf {
+    let bare = file.parent().is_none_or(|p| p.as_os_str().is_empty());
+    if file.exists() || !bare {
+        return file.to_path_buf();
+    }
+    match folder().map(|dir| dir.join(file)) {
+        Some(recorded) if recorded.is_file() => recorded,
+        _ => file.to_path_buf(),
+    }
+}
+
 /// The list `liar replay` prints without a file: the newest [`LISTED`]
 /// replays in `dir`, newest first, with their date (UTC), players, games
-/// finished and path, and how to open one.
+/// finished and file name (the folder is named above them, and `liar
+/// replay NAME` finds the file there), and how to open one. Each entry
+/// takes two lines, to fit 80 columns.
 pub fn listing(dir: &Path, lang: Lang) -> String {
     let shown = dir.display().to_string();
     let mut entries: Vec<Entry> = fs::read_dir(dir)
@@ -156,13 +171,14 @@ pub fn listing(dir: &Path, lang: Lang) -> String {
     let mut out = format!("{}\n", AppMsg::RecordedGames { dir: &shown }.text(lang));
     for entry in &mut entries {
         (entry.players, entry.games) = describe(&entry.path);
+        let name = entry.path.file_name().unwrap_or_default().to_string_lossy();
         let _ = writeln!(
             out,
-            "  {}  {}  {}  {}",
+            "  {}  {}\n    {}, {}",
             timestamp(entry.modified, ' ', ':'),
-            entry.players.join(", "),
+            name,
+            crate::text::shorten(&entry.players.join(", "), 60),
             AppMsg::GamesCount { games: entry.games }.text(lang),
-            entry.path.display()
         );
     }
     let _ = writeln!(out, "{}", AppMsg::OpenRecorded.text(lang));

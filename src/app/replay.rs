@@ -17,6 +17,7 @@ pub fn run(args: &ReplayArgs, ctx: &Context) -> Result<(), Failure> {
     let Some(file) = &args.file else {
         return list(lang);
     };
+    let file = &recorded::resolve(file);
     if args.check {
         return check(file, lang);
     }

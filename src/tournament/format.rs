@@ -263,68 +263,97 @@ fn table(results: &Results, report: &Report, timing: Option<&Timing>, lang: Lang
     out
 }
 
+/// The standings as two tables, each within 80 columns: the results, then
+/// each bot's rating, decision times and code hash.
 fn standings_table(rows: &[Standing], timing: Option<&Timing>, lang: Lang) -> String {
+    let mut out = results_table(rows, lang);
+    out.push('\n');
+    out.push_str(&rating_table(rows, timing, lang));
+    out
+}
+
+/// Places, wins, chips and penalties.
+fn results_table(rows: &[Standing], lang: Lang) -> String {
     // Only the kinds of penalty that happened get a column.
     let kinds: Vec<usize> = (0..6)
         .filter(|&k| rows.iter().any(|r| r.penalties.as_array()[k] > 0))
         .collect();
-    let mut header: Vec<String> = [
-        "#", "bot", "hash", "games", "wins", "win%", "95% CI", "chips", "place",
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut header: Vec<&str> = vec![
+        "#", "bot", "games", "wins", "win%", "95% CI", "chips", "place",
+    ];
     if kinds.is_empty() {
-        header.push("penalties".into());
+        header.push("penalties");
     }
-    header.extend(
-        kinds
-            .iter()
-            .map(|&k| PenaltyReason::ALL[k].name().to_string()),
-    );
-    header.extend(["dq", "mu", "sigma", "ordinal"].map(String::from));
+    header.extend(kinds.iter().map(|&k| PenaltyReason::ALL[k].name()));
+    header.push("dq");
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                r.rank.to_string(),
+                r.name.clone(),
+                r.games.to_string(),
+                r.wins.to_string(),
+                format!("{:.1}", 100.0 * r.win_rate),
+                format!(
+                    "{:.1}-{:.1}",
+                    100.0 * r.win_rate_ci.low,
+                    100.0 * r.win_rate_ci.high
+                ),
+                r.chips.to_string(),
+                format!("{:.2}", r.mean_place),
+            ];
+            if kinds.is_empty() {
+                cells.push("0".into());
+            }
+            cells.extend(kinds.iter().map(|&k| r.penalties.as_array()[k].to_string()));
+            cells.push(r.disqualified.to_string());
+            cells
+        })
+        .collect::<Vec<_>>();
+    aligned(&columns(&header, lang), &body, &[1])
+}
+
+/// Ratings, decision times (when measured) and which code played.
+fn rating_table(rows: &[Standing], timing: Option<&Timing>, lang: Lang) -> String {
+    let mut header: Vec<&str> = vec!["#", "bot", "mu", "sigma", "ordinal"];
     if timing.is_some() {
-        header.extend(["mean ms", "worst ms"].map(String::from));
+        header.extend(["mean ms", "worst ms"]);
     }
-    let mut body = Vec::new();
-    for r in rows {
-        let mut cells = vec![
-            r.rank.to_string(),
-            r.name.clone(),
-            r.hash
-                .as_deref()
-                .map_or("-".to_string(), |h| h.chars().take(12).collect()),
-            r.games.to_string(),
-            r.wins.to_string(),
-            format!("{:.1}", 100.0 * r.win_rate),
-            format!(
-                "{:.1}-{:.1}",
-                100.0 * r.win_rate_ci.low,
-                100.0 * r.win_rate_ci.high
-            ),
-            r.chips.to_string(),
-            format!("{:.2}", r.mean_place),
-        ];
-        if kinds.is_empty() {
-            cells.push("0".into());
-        }
-        cells.extend(kinds.iter().map(|&k| r.penalties.as_array()[k].to_string()));
-        cells.push(r.disqualified.to_string());
-        cells.push(format!("{:.2}", r.rating.mu));
-        cells.push(format!("{:.2}", r.rating.sigma));
-        cells.push(format!("{:.2}", r.rating.ordinal));
-        if let Some(t) = timing {
-            let bt = t.bots.get(r.bot);
-            cells.push(bt.map_or("-".into(), |b| format!("{:.3}", b.mean_micros / 1e3)));
-            cells.push(bt.map_or("-".into(), |b| format!("{:.3}", b.max_micros / 1e3)));
-        }
-        body.push(cells);
-    }
-    let header: Vec<String> = header
+    header.push("hash");
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                r.rank.to_string(),
+                r.name.clone(),
+                format!("{:.2}", r.rating.mu),
+                format!("{:.2}", r.rating.sigma),
+                format!("{:.2}", r.rating.ordinal),
+            ];
+            if let Some(t) = timing {
+                let bt = t.bots.get(r.bot);
+                cells.push(bt.map_or("-".into(), |b| format!("{:.3}", b.mean_micros / 1e3)));
+                cells.push(bt.map_or("-".into(), |b| format!("{:.3}", b.max_micros / 1e3)));
+            }
+            cells.push(
+                r.hash
+                    .as_deref()
+                    .map_or("-".to_string(), |h| h.chars().take(12).collect()),
+            );
+            cells
+        })
+        .collect::<Vec<_>>();
+    let hash = header.len() - 1;
+    aligned(&columns(&header, lang), &body, &[1, hash])
+}
+
+/// Column names in `lang`.
+fn columns(names: &[&str], lang: Lang) -> Vec<String> {
+    names
         .iter()
         .map(|name| TournamentMsg::Column { name }.text(lang))
-        .collect();
-    // Text columns (bot, hash) left, numbers right.
-    aligned(&header, &body, &[1, 2])
+        .collect()
 }
 
 fn head_to_head_table(rows: &[Standing], h2h: &HeadToHead, lang: Lang) -> String {

@@ -224,8 +224,8 @@ impl AppMsg<'_> {
             AppMsg::GamesCount { games } => tr!(lang, "games: {games}", "партий: {games}"),
             AppMsg::OpenRecorded => tr!(
                 lang,
-                "Open one with: liar replay FILE (--check checks it).",
-                "Открыть запись: liar replay ФАЙЛ (--check проверит её)."
+                "Open one with: liar replay NAME (--check checks it).",
+                "Открыть запись: liar replay ИМЯ (--check проверит её)."
             ),
             AppMsg::ValidReplay {
                 path,

@@ -76,8 +76,8 @@ impl TournamentMsg<'_> {
                 scheduled,
             } => tr!(
                 lang,
-                "Tournament: {bots} bots, {table_size} seats a table, seed {seed}, {played} of {scheduled} games played",
-                "Турнир: ботов {bots}, мест за столом {table_size}, сид {seed}, сыграно партий {played} из {scheduled}"
+                "Tournament: {bots} bots, {table_size} seats a table, seed {seed}\n{played} of {scheduled} games played",
+                "Турнир: ботов {bots}, мест за столом {table_size}, сид {seed}\nсыграно партий: {played} из {scheduled}"
             ),
             TournamentMsg::Cycles { len } => {
                 tr!(lang, " (cycles of {len})", " (циклы по {len})")
@@ -90,7 +90,7 @@ impl TournamentMsg<'_> {
             TournamentMsg::HeadToHead => tr!(
                 lang,
                 "Head to head: % of shared games the row's bot finished ahead of the column's",
-                "Друг против друга: % общих партий, в которых бот строки закончил выше бота столбца"
+                "Друг против друга: % общих партий, где бот строки занял место выше бота столбца"
             ),
             TournamentMsg::Speed { secs, rate, jobs } => tr!(
                 lang,
@@ -104,12 +104,12 @@ impl TournamentMsg<'_> {
                     "hash" => "хеш",
                     "games" => "партии",
                     "wins" => "победы",
-                    "win%" => "% побед",
+                    "win%" => "%побед",
                     "95% CI" => "95% ДИ",
                     "chips" => "фишки",
                     "place" => "место",
                     "penalties" => "штрафы",
-                    "dq" => "дискв.",
+                    "dq" => "дискв",
                     "ordinal" => "рейтинг",
                     "mean ms" => "ср. мс",
                     "worst ms" => "макс. мс",

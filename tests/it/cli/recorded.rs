@@ -49,15 +49,33 @@ fn play_records_every_match_in_the_data_folder_byte_for_byte_as_replay_does() {
     );
     // `liar replay` lists it, and says how to open one.
     let list = stdout_of(liar().env("XDG_DATA_HOME", &*data).arg("replay"));
-    let row = list
-        .lines()
-        .find(|l| l.contains(&name))
-        .unwrap_or_else(|| panic!("{list}"));
+    let mut lines = list.lines().skip_while(|l| !l.contains(&name));
+    let (row, under) = (lines.next(), lines.next());
+    assert!(row.is_some(), "{list}");
     assert!(
-        row.contains("You, Honest, Stat") && row.contains("games: 1"),
-        "{row}"
+        under.is_some_and(|u| u.contains("You, Honest, Stat") && u.contains("games: 1")),
+        "{list}"
     );
-    assert!(list.contains("liar replay FILE"), "{list}");
+    assert!(list.contains("liar replay NAME"), "{list}");
+    for line in list
+        .lines()
+        .filter(|l| !l.starts_with("Recorded games in "))
+    {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    // The name alone opens it, from any folder.
+    let checked = liar()
+        .env("XDG_DATA_HOME", &*data)
+        .current_dir(&dir)
+        .args(["replay", "--check", &name])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&checked.get_output().stdout).into_owned();
+    assert!(out.contains("valid"), "{out}");
 }
 
 #[test]
