@@ -119,6 +119,12 @@ local CHALLENGE_JITTER = 0.03
 local CLAIM_SLACK = 0.01
 -- Hands sampled from the belief to price accepting a claim.
 local SAMPLES = 16
+-- How often the bot slips and plays a plain move instead, as the bundled
+-- statistician would (0 to 1; a table gives it as `params = { slip = 0.5 }`).
+-- 0, the default, is full strength; `liar play --level medium` seats an
+-- expert that slips, a step between the easy bots and two full experts
+-- (docs/strength.md, "Levels"). What it learns is learned all the same.
+local SLIP = tonumber(liar.params.slip) or 0
 -- How often a threshold player does the other thing all the same. A
 -- player who weighs more than the odds (a belief about the dice, his own
 -- risk) answers like a threshold rule most of the time but not always,
@@ -1443,10 +1449,45 @@ local function start(view)
   return r
 end
 
+-- Whether this decision is a slip (no draw at all at full strength, so
+-- that the full-strength bot plays as if the parameter did not exist).
+local function slips()
+  return SLIP > 0 and liar.random() < SLIP
+end
+
+-- The plain moves of a slip: the statistician's rules.
+local plain = {}
+
+function plain.challenge(view)
+  local p = liar.chance("", view.claim)
+  if view.rerolled then
+    p = p + (1 - p) * (5 - view.rerolled) / 10
+  end
+  return p < 0.5
+end
+
+function plain.reroll(view)
+  local target = liar.lowest_above(view.claim)
+  if target == nil or liar.beats(view.hand, view.claim) then
+    return {}
+  end
+  return liar.best_reroll(view.dice, target)
+end
+
+function plain.claim(view)
+  if liar.beats(view.hand, view.claim) then
+    return view.hand
+  end
+  return liar.lowest_above(view.claim)
+end
+
 function bot.challenge(view)
   local r = start(view)
   if liar.is_top(view.claim) then
     return true
+  end
+  if slips() then
+    return plain.challenge(view)
   end
   local c = strength_of(view.claim)
   local d = r.belief
@@ -1485,12 +1526,19 @@ function bot.reroll(view)
   -- The dice I hold are the claimer's: his claim is settled.
   learn_from_hand(r, view.claimer, view.hand)
   r.recv, r.passer = HAND_INDEX[view.hand], view.claimer
+  if slips() then
+    return plain.reroll(view)
+  end
   local tables = risk_tables(view, strength_of(view.claim), r)
   return best_rethrow(view.dice, tables)
 end
 
 function bot.claim(view)
   local r = start(view)
+  if slips() then
+    r.mine[#view.history + 1] = view.hand
+    return plain.claim(view)
+  end
   local p = strength_of(view.claim)
   local k = OPEN
   if view.claim ~= nil then

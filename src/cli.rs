@@ -169,7 +169,7 @@ pub struct PlayArgs {
     pub table: TableArgs,
 
     /// The opponents at the built-in table (not with a table file, which
-    /// seats its own); without it, medium.
+    /// seats its own); without it, easy.
     #[arg(long, value_enum)]
     pub level: Option<Level>,
 
@@ -200,6 +200,11 @@ pub struct SimulateArgs {
     /// with --bot replace the table's).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+
+    /// The built-in table at this level of `liar play`, its person's seat
+    /// played by the one --bot: how a bot fares where a person would sit.
+    #[arg(long, value_enum, conflicts_with = "table", requires = "bots")]
+    pub level: Option<Level>,
 
     /// Number of players when neither --bot nor --table is given (each
     /// plays --policy).

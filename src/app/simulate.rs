@@ -7,13 +7,14 @@ use super::stdout::print;
 use super::summary::summary;
 use super::{Context, Failure};
 use crate::cli::SimulateArgs;
+use crate::config::{BotLimits, DEFAULT_TABLE_NAME};
 use crate::config::{TableConfig, load_table};
 use crate::engine::{MatchSetup, PenaltyPolicy, SealedSeed, play_match};
 use crate::human::Console;
 use crate::i18n::AppMsg;
 use crate::i18n::Lang;
 use crate::rules::{MAX_SEATS, Rules};
-use crate::setup::Isolation;
+use crate::setup::{Isolation, SeatKind};
 use std::time::Instant;
 
 /// Games when neither the flag nor a table says.
@@ -21,10 +22,15 @@ const DEFAULT_GAMES: u32 = 100;
 
 /// `liar simulate`.
 pub fn run(args: &SimulateArgs, ctx: &Context) -> Result<(), Failure> {
-    let table = args.table.as_deref().map(load_table).transpose()?;
+    let table = match args.level {
+        Some(level) => Some(super::table_match::level_table(level)?),
+        None => args.table.as_deref().map(load_table).transpose()?,
+    };
     let lang = ctx.lang(table.as_ref().and_then(|t| t.lang));
     super::interrupt::speak(lang);
-    let seats = if args.bots.is_empty() {
+    let seats = if args.level.is_some() {
+        table.as_ref().map_or(0, |t| t.seats.len())
+    } else if args.bots.is_empty() {
         table
             .as_ref()
             .map_or(usize::from(args.players), |t| t.seats.len())
@@ -114,6 +120,9 @@ fn seat_players(
     let limits = table.map(|t| t.limits).unwrap_or_default();
     let flag = args.isolation;
     let iso = isolation(flag, &limits, Isolation::Thread);
+    if let (Some(_), Some(table)) = (args.level, table) {
+        return level_seats(args, table, &limits, iso);
+    }
     if !args.bots.is_empty() {
         return args
             .bots
@@ -142,5 +151,37 @@ fn seat_players(
     }
     (0..args.players as usize)
         .map(|seat| spec_seat(seat, &args.policy, &limits, iso))
+        .collect()
+}
+
+/// The seats of `simulate --level`: the one --bot where the built-in table
+/// seats a person, the level's bots elsewhere.
+fn level_seats(
+    args: &SimulateArgs,
+    table: &TableConfig,
+    limits: &BotLimits,
+    iso: Isolation,
+) -> Result<Vec<SeatedPlayer>, Failure> {
+    let [spec] = args.bots.as_slice() else {
+        return Err(Failure::Argument(
+            "--level takes one --bot: the bot in the person's seat".into(),
+        ));
+    };
+    let console = Console::new(std::io::empty(), std::io::sink(), false).shared();
+    table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| match s.kind() {
+            SeatKind::Human => spec_seat(seat, spec, limits, iso),
+            SeatKind::Bot => table_seat(
+                seat,
+                s,
+                DEFAULT_TABLE_NAME,
+                &console,
+                Lang::En,
+                args.isolation,
+            ),
+        })
         .collect()
 }

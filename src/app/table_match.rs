@@ -12,7 +12,7 @@ use crate::config::{
 use crate::engine::{MatchSetup, SealedSeed, play_match};
 use crate::human::{Console, Narrator, NarratorOptions, should_color};
 use crate::i18n::{AppMsg, Lang};
-use crate::setup::{Level, SeatKind};
+use crate::setup::{Level, ParamValue, SeatKind};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -32,15 +32,27 @@ fn load(args: &TableArgs) -> Result<(TableConfig, String), Failure> {
     }
 }
 
+/// The built-in table with the bots of `level`.
+pub(super) fn level_table(level: Level) -> Result<TableConfig, Failure> {
+    let mut table = default_table().map_err(Failure::BuiltInTable)?;
+    seat_level(&mut table, level);
+    Ok(table)
+}
+
 /// The built-in table's bots replaced by the level's (its people stay).
 fn seat_level(table: &mut TableConfig, level: Level) {
     table.seats.retain(|seat| seat.kind() == SeatKind::Human);
-    for (name, bot) in level.opponents() {
-        table.seats.push(SeatConfig::bot(
-            (*name).to_string(),
-            BotSource::Bundled((*bot).to_string()),
+    for o in level.opponents() {
+        let mut seat = SeatConfig::bot(
+            o.name.to_string(),
+            BotSource::Bundled(o.bot.to_string()),
             table.limits,
-        ));
+        );
+        if let Some(slip) = o.slip {
+            // A level's own value, within what parameters may hold.
+            let _ = seat.params.insert("slip", ParamValue::Float(slip));
+        }
+        table.seats.push(seat);
     }
 }
 
@@ -211,10 +223,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_built_in_table_is_the_medium_level() {
+    fn the_built_in_table_is_the_easy_level() {
         let table = default_table().unwrap();
-        let mut medium = table.clone();
-        seat_level(&mut medium, Level::Medium);
-        assert_eq!(table.seats, medium.seats);
+        let mut easy = table.clone();
+        seat_level(&mut easy, Level::Easy);
+        assert_eq!(table.seats, easy.seats);
     }
 }

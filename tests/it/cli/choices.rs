@@ -8,8 +8,8 @@ use std::path::PathBuf;
 #[test]
 fn levels_choose_the_opponents_at_the_built_in_table_only() {
     let cases = [
-        ("easy", "Players: You, Random, Honest."),
-        ("medium", "Players: You, Honest, Stat."),
+        ("easy", "Players: You, Honest, Stat."),
+        ("medium", "Players: You, Honest, Expert."),
         ("hard", "Players: You, Expert, Expert2."),
     ];
     for (level, players) in cases {
@@ -29,6 +29,34 @@ fn levels_choose_the_opponents_at_the_built_in_table_only() {
         .stderr(predicates::str::contains(
             "--level chooses the bots of the built-in table, but this file seats its own",
         ));
+}
+
+#[test]
+fn simulate_puts_a_bot_in_the_persons_seat_at_a_level() {
+    let dir = temp_dir("level-sim");
+    let replay = dir.join("medium.jsonl");
+    liar()
+        .args([
+            "simulate", "--level", "medium", "--bot", "honest", "--games", "5",
+        ])
+        .args(["--seed", "3", "--replay"])
+        .arg(&replay)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&replay).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let seats = first["seats"].as_array().unwrap();
+    let names: Vec<&str> = seats.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names[1..], ["Honest", "Expert"], "{first}");
+    // The medium expert slips on half its decisions; the hard ones never.
+    assert_eq!(seats[2]["params"]["slip"], 0.5, "{first}");
+    liar()
+        .args([
+            "simulate", "--level", "hard", "--bot", "honest", "--bot", "random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--level takes one --bot"));
 }
 
 #[test]
