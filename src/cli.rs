@@ -179,6 +179,12 @@ pub struct PlayArgs {
     /// replay` lists them.
     #[arg(long, conflicts_with = "replay")]
     pub no_replay: bool,
+
+    /// Hot seat: ask "accept or challenge?" at once, by name, and pass the
+    /// keyboard only before someone's dice are shown (after an accept).
+    /// Without it the keyboard is passed before every turn.
+    #[arg(long)]
+    pub quick_hand_over: bool,
 }
 
 /// `liar watch`.

@@ -70,7 +70,10 @@ pub fn play(args: &PlayArgs, ctx: &Context) -> Result<(), Failure> {
     } else {
         Record::Default
     };
-    run(&args.table, ctx, table, &origin, false, record)
+    let people = People {
+        quick_hand_over: args.quick_hand_over,
+    };
+    run(&args.table, ctx, table, &origin, false, record, people)
 }
 
 /// `liar watch`: bots only. Without a table file, the built-in table with
@@ -93,7 +96,15 @@ pub fn watch(args: &WatchArgs, ctx: &Context) -> Result<(), Failure> {
             humans,
         });
     }
-    run(&args.table, ctx, table, &origin, args.god, Record::Off)
+    run(
+        &args.table,
+        ctx,
+        table,
+        &origin,
+        args.god,
+        Record::Off,
+        People::default(),
+    )
 }
 
 /// Where the replay goes when neither `--replay` nor the table names a file.
@@ -152,6 +163,13 @@ fn open_replay(target: Option<(PathBuf, bool)>, lang: Lang) -> Result<Option<Rep
     }
 }
 
+/// How the people at the terminal are asked.
+#[derive(Clone, Copy, Debug, Default)]
+struct People {
+    /// See [`Console::with_quick_hand_over`].
+    quick_hand_over: bool,
+}
+
 fn run(
     args: &TableArgs,
     ctx: &Context,
@@ -159,6 +177,7 @@ fn run(
     origin: &str,
     god_view: bool,
     record: Record,
+    people: People,
 ) -> Result<(), Failure> {
     let lang = ctx.lang(table.lang);
     speak(lang);
@@ -167,6 +186,7 @@ fn run(
     let stop = stop_flag();
     let console = Console::stdio(should_color())
         .with_stop(stop.clone())
+        .with_quick_hand_over(people.quick_hand_over)
         .shared();
     let flag = args.isolation;
     let seated = table

@@ -78,6 +78,8 @@ pub struct Console {
     holder: Option<usize>,
     /// The human whose dice are on the screen now (hot seat).
     shown: Option<usize>,
+    /// Hot seat: hand the keyboard over only before dice are shown.
+    quick_hand_over: bool,
 }
 
 impl Console {
@@ -101,6 +103,7 @@ impl Console {
             humans: 0,
             holder: None,
             shown: None,
+            quick_hand_over: false,
         }
     }
 
@@ -129,6 +132,7 @@ impl Console {
             humans: 0,
             holder: None,
             shown: None,
+            quick_hand_over: false,
         }
     }
 
@@ -161,6 +165,22 @@ impl Console {
     pub fn with_echo(mut self, echo: bool) -> Self {
         self.echo = echo;
         self
+    }
+
+    /// Hot seat: when `quick`, a person is asked to accept or challenge at
+    /// once, the question bearing his name, and the keyboard is handed
+    /// over (the screen cleared, Enter awaited) only before his dice are
+    /// shown, after an accept. That question shows nobody's dice: only one
+    /// person's dice are ever hidden at a time, and they are off the screen
+    /// once he has claimed.
+    pub fn with_quick_hand_over(mut self, quick: bool) -> Self {
+        self.quick_hand_over = quick;
+        self
+    }
+
+    /// See [`Console::with_quick_hand_over`].
+    pub(crate) fn quick_hand_over(&self) -> bool {
+        self.quick_hand_over
     }
 
     /// Says whether the output is a terminal (clears the screen with ANSI

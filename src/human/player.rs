@@ -244,10 +244,16 @@ impl HumanPlayer {
     /// Hot seat: before any question of this human's turn, unless he holds
     /// the keyboard already, clears someone else's dice off the screen and
     /// asks for the keyboard to be passed to him.
-    fn take_keyboard(&self) -> Result<(), PlayerError> {
+    fn take_keyboard(&self, kind: DecisionKind) -> Result<(), PlayerError> {
         {
             let mut console = self.console.borrow_mut();
             if !console.hot_seat() || console.holder() == Some(self.id) {
+                return Ok(());
+            }
+            // Nothing private on the screen nor in the question: asked by
+            // name, without a hand-over.
+            let quick = console.quick_hand_over() && kind == DecisionKind::Respond;
+            if quick && console.shown().is_none() {
                 return Ok(());
             }
             if console.shown().is_some() {
@@ -634,7 +640,7 @@ impl Player for HumanPlayer {
         self.chose_to_leave.set(false);
         let result = self
             .not_stopped()
-            .and_then(|()| self.take_keyboard())
+            .and_then(|()| self.take_keyboard(kind))
             .and_then(|()| {
                 self.show_state(view);
                 match kind {

@@ -14,10 +14,24 @@ use support::*;
 /// nobody's dice are on the screen (it was cleared since they were shown).
 /// Returns how many times each human was handed the keyboard.
 pub(super) fn check_privacy(output: &str, humans: &[&str], lang: Lang) -> Vec<usize> {
+    check_hand_overs(output, humans, lang, false)
+}
+
+/// [`check_privacy`]; with `respond_by_name` (the quick hand-over), the
+/// accept-or-challenge question may also be asked of someone not handed
+/// the keyboard, as long as nobody's dice are on the screen.
+fn check_hand_overs(
+    output: &str,
+    humans: &[&str],
+    lang: Lang,
+    respond_by_name: bool,
+) -> Vec<usize> {
     let cleared = Msg::ScreenCleared.text(lang);
+    let respond = Msg::AskRespond.text(lang);
     let mut holder: Option<&str> = None;
     let mut shown: Option<&str> = None;
     let mut passes = vec![0; humans.len()];
+    let mut previous = "";
     for (n, line) in output.lines().enumerate() {
         let at = || format!("line {}: {line}\n{output}", n + 1);
         for (i, name) in humans.iter().enumerate() {
@@ -27,7 +41,11 @@ pub(super) fn check_privacy(output: &str, humans: &[&str], lang: Lang) -> Vec<us
                 passes[i] += 1;
             }
             if line.starts_with(&format!("{name}> ")) {
-                assert_eq!(holder, Some(*name), "{name} asked; {}", at());
+                if respond_by_name && previous == respond && holder != Some(*name) {
+                    assert_eq!(shown, None, "{name} asked with dice shown; {}", at());
+                } else {
+                    assert_eq!(holder, Some(*name), "{name} asked; {}", at());
+                }
             }
             if line.contains(&dice_line_marker(name, lang)) {
                 assert_eq!(holder, Some(*name), "{name}'s dice shown; {}", at());
@@ -36,6 +54,9 @@ pub(super) fn check_privacy(output: &str, humans: &[&str], lang: Lang) -> Vec<us
         }
         if line == cleared {
             shown = None;
+        }
+        if !line.trim().is_empty() {
+            previous = line;
         }
     }
     passes
@@ -82,6 +103,38 @@ fn two_humans_side_by_side() {
         assert!(!played.stats.aborted, "{}", played.output);
         let passes = check_privacy(&played.output, &["Anna", "Boris"], Lang::En);
         assert!(passes.iter().all(|&p| p > 0), "{passes:?}");
+    }
+}
+
+#[test]
+fn the_quick_hand_over_asks_by_name_and_passes_only_before_dice() {
+    let table = [
+        Seat::Human("Anna"),
+        Seat::Human("Boris"),
+        Seat::Bot(Policy::Honest),
+    ];
+    for lang in [Lang::En, Lang::Ru] {
+        let (mut every_turn, mut quick) = (0, 0);
+        for seed in 1..=4 {
+            let setup = setup(&table, listed(), seed, 2);
+            let played = play(&table, &setup, lang, sensible(lang, DiceKind::Poker));
+            every_turn += check_privacy(&played.output, &["Anna", "Boris"], lang)
+                .iter()
+                .sum::<usize>();
+            let played = play_with(&table, &setup, lang, sensible(lang, DiceKind::Poker), |c| {
+                c.with_quick_hand_over(true)
+            });
+            assert!(!played.stats.aborted, "{}", played.output);
+            quick += check_hand_overs(&played.output, &["Anna", "Boris"], lang, true)
+                .iter()
+                .sum::<usize>();
+        }
+        // The same matches (the answers do not depend on the hand-overs),
+        // with a hand-over only where dice come next.
+        assert!(
+            quick > 0 && quick < every_turn,
+            "{quick} against {every_turn}"
+        );
     }
 }
 
