@@ -5,7 +5,7 @@
 //! (`odds KKK`).
 //!
 //! Every figure is exact, from [`crate::rules::chance_to_reach`] and
-//! [`crate::rules::best_reroll`].
+//! [`crate::rules::best_reroll`] (or [`crate::rules::best_reroll_of`]).
 
 use super::render::{Line, Render};
 use super::style::Style;
