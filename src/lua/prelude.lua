@@ -171,13 +171,21 @@ end
 -- charged and handed on in parts.
 local PIECE = 2048
 
-local function in_pieces(next_text)
+-- With `no_binary`, a chunk whose first byte is the bytecode signature is
+-- refused there, before the parser (which the mode would let load it) sees it.
+local function in_pieces(next_text, no_binary)
   local text, at = "", 1
   return function()
     if at > #text then
       text, at = next_text(), 1
       if type(text) ~= "string" or text == "" then
         return text -- the end (nil or ""), a number, or what C refuses
+      end
+      if no_binary then
+        no_binary = false
+        if byte(text, 1) == 27 then
+          error("attempt to load a binary chunk: bytecode is not available to bots", 0)
+        end
       end
     end
     local piece = sub(text, at, at + PIECE - 1)
@@ -187,7 +195,21 @@ local function in_pieces(next_text)
   end
 end
 
-local function load(chunk, name, _mode, ...)
+-- The mode is Lua's: a mode without "t" refuses text chunks with Lua's own
+-- message. Bytecode is never loaded (crafted bytecode can break out of
+-- any sandbox): a mode with "t" becomes "t", and one with only "b" gets
+-- its chunk's first byte checked.
+local function load(chunk, name, mode, ...)
+  if mode == nil then
+    mode = "bt"
+  elseif type(mode) ~= "string" then
+    error(format("bad argument #3 to 'load' (string expected, got %s)", type(mode)), 2)
+  end
+  local text_ok = find(mode, "t", 1, true) ~= nil
+  local only_binary = not text_ok and find(mode, "b", 1, true) ~= nil
+  if text_ok then
+    mode = "t"
+  end
   if type(chunk) == "string" then
     if name == nil then
       name = chunk -- as C names a string chunk
@@ -197,19 +219,38 @@ local function load(chunk, name, _mode, ...)
       local text = whole
       whole = nil
       return text
-    end)
+    end, only_binary)
   elseif type(chunk) == "function" then
-    chunk = in_pieces(chunk)
+    chunk = in_pieces(chunk, only_binary)
   end
   if select("#", ...) > 0 then
-    return raw_load(chunk, name, "t", (...))
+    return raw_load(chunk, name, mode, (...))
   end
-  return raw_load(chunk, name, "t")
+  return raw_load(chunk, name, mode)
 end
 
 -- Finalizers run with the hook off, so a looping __gc could hang the host:
 -- metatables carrying __gc are refused.
-local function setmetatable(t, mt)
+-- Its argument errors are Lua's, raised here so that they name the bot's
+-- line rather than this file's.
+local function type_name(n, ...)
+  if select("#", ...) < n then
+    return "no value"
+  end
+  return type((select(n, ...)))
+end
+
+local function setmetatable(...)
+  local t, mt = ...
+  if type(t) ~= "table" then
+    error(format("bad argument #1 to 'setmetatable' (table expected, got %s)", type_name(1, ...)), 2)
+  end
+  if select("#", ...) < 2 or (mt ~= nil and type(mt) ~= "table") then
+    error(format("bad argument #2 to 'setmetatable' (nil or table expected, got %s)", type_name(2, ...)), 2)
+  end
+  if meta_field(t, "__metatable") ~= nil then
+    error("cannot change a protected metatable", 2)
+  end
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("setmetatable: __gc finalizers are not available to bots", 2)
   end

@@ -288,6 +288,62 @@ fn threat_02_no_bytecode() {
     }
 }
 
+// load's mode, setmetatable's arguments and math.random's conversions
+// behave as in Lua 5.4 (the messages are Lua's own).
+#[test]
+fn load_setmetatable_and_random_as_in_lua() {
+    let code = claim_bot(
+        r#"
+  if n == 1 then
+    print("load b", load("return 1", "x", "b"))
+    print("load t", load("return 1", "x", "t")())
+    print("load bt", load("return 2")())
+    print("load mode", pcall(load, "return 1", "x", {}))
+    print("smt none", pcall(setmetatable, {}))
+    print("smt number", pcall(setmetatable, {}, 5))
+    print("smt arg 1", pcall(setmetatable, 5, {}))
+    local locked = setmetatable({}, { __metatable = "locked" })
+    print("smt locked", pcall(setmetatable, locked, {}))
+    print("smt nil", getmetatable(setmetatable(setmetatable({}, {}), nil)))
+    local r = math.random("3")
+    print("random", math.type(r), r >= 1 and r <= 3)
+    print("random bad", pcall(math.random, "x"))
+    print("smt line", pcall(function() setmetatable({}) end))
+  end
+"#,
+    );
+    let (_, events) = play(bot(&code), 1);
+    let got = logs(&events, 0).join(
+        "
+",
+    );
+    for line in [
+        "load b\tnil\tattempt to load a text chunk (mode is 'b')",
+        "load t\t1",
+        "load bt\t2",
+        "load mode\tfalse\tbad argument #3 to 'load' (string expected, got table)",
+        "smt none\tfalse\tbad argument #2 to 'setmetatable' (nil or table expected, got no value)",
+        "smt number\tfalse\tbad argument #2 to 'setmetatable' (nil or table expected, got number)",
+        "smt arg 1\tfalse\tbad argument #1 to 'setmetatable' (table expected, got number)",
+        "smt locked\tfalse\tcannot change a protected metatable",
+        "smt nil\tnil",
+        "random\tinteger\ttrue",
+    ] {
+        assert!(got.lines().any(|l| l == line), "missing {line:?} in\n{got}");
+    }
+    assert!(got.contains("random bad\tfalse"), "{got}");
+    // Called from the bot's code, the error names the bot's line.
+    let line = got
+        .lines()
+        .find(|l| l.starts_with("smt line"))
+        .unwrap_or_default();
+    assert!(
+        line.starts_with("smt line\tfalse\thostile.lua:")
+            && line.contains(": bad argument #2 to 'setmetatable'"),
+        "{line}"
+    );
+}
+
 // 3. while true do end: stopped by the budget.
 #[test]
 fn threat_03_endless_loop() {

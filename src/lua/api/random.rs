@@ -63,13 +63,17 @@ fn random(lua: &Lua, s: &Shared, args: Variadic<Value>) -> mlua::Result<Value> {
     }
 }
 
-/// An integer, or a float with an integer value (as Lua's `math.random` takes).
+/// An integer, a float with an integer value, or a string that converts to
+/// one (as Lua's `math.random` takes: `math.random("3")` is `math.random(3)`).
 fn whole_number(lua: &Lua, v: &Value, what: &str) -> mlua::Result<i64> {
     match v {
         Value::Integer(i) => Ok(*i),
         Value::Number(x) if x.fract() == 0.0 && *x >= i64::MIN as f64 && *x < i64::MAX as f64 => {
             Ok(*x as i64)
         }
+        // Lua's own conversion (the string is at most what a bot could
+        // write, and converting it is charged like any string to number).
+        Value::String(_) if let Ok(Some(i)) = lua.coerce_integer(v.clone()) => Ok(i),
         other => Err(bad(
             lua,
             "random",
