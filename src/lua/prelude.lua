@@ -18,7 +18,7 @@ local sub, byte, find, format = string.sub, string.byte, string.find, string.for
 local rep, upper, lower, reverse = string.rep, string.upper, string.lower, string.reverse
 local pack, packsize, s_unpack = string.pack, string.packsize, string.unpack
 local u_len, u_offset, u_codepoint, u_codes = utf8.len, utf8.offset, utf8.codepoint, utf8.codes
-local raw_load, raw_setmetatable, raw_xpcall = load, setmetatable, xpcall
+local raw_load, raw_setmetatable, raw_xpcall, raw_pcall = load, setmetatable, xpcall, pcall
 local string_meta = getmetatable("")
 
 -- Work that C does in proportion to a string's length (copying, scanning,
@@ -429,6 +429,42 @@ local function field(t, k)
   return v
 end
 
+-- A plain table's span is joined by C a piece at a time, each piece
+-- charged before C copies it: C stops at the first value that is neither a
+-- string nor a number, so `table.concat({}, "", 1, 1e9)` is Lua's error at
+-- once, not the price of a billion slots. C's errors are raised again at
+-- the line that called table.concat (three levels up, so table.concat must
+-- not tail-call this).
+local CONCAT_PIECE = 4096
+
+local function concat_raw(t, sep, first, last)
+  local parts, n, k = {}, 0, first
+  while k <= last do
+    local upto = last
+    if (last + 0.0) - k >= CONCAT_PIECE then
+      upto = k + CONCAT_PIECE - 1
+    end
+    charge(upto - k + 1)
+    local ok, piece = raw_pcall(concat, t, sep, k, upto)
+    if not ok then
+      if type(piece) == "string" and find(piece, "^invalid value") then
+        error(piece, 3)
+      end
+      error(piece, 0) -- out of memory: as it came
+    end
+    n = n + 1
+    parts[n] = piece
+    if upto == last then
+      break
+    end
+    k = upto + 1
+  end
+  if n == 1 then
+    return parts[1]
+  end
+  return concat(parts, sep, 1, n)
+end
+
 function table.concat(t, sep, i, j)
   if type(t) ~= "table" then
     return concat(t, sep, i, j) -- C refuses anything else before looping
@@ -446,8 +482,8 @@ function table.concat(t, sep, i, j)
     return concat(t, sep, i, j) -- C raises the error
   end
   if raw then
-    charge(span(first, last))
-    return concat(t, sep, first, last)
+    local joined = concat_raw(t, sep, first, last) -- not a tail call: see concat_raw
+    return joined
   end
   local parts, n, k = {}, 0, first
   while k < last do
@@ -484,9 +520,13 @@ function table.unpack(t, i, j)
     return
   end
   local count = span(first, last)
-  if raw or count >= 1e6 then
-    -- C reads a plain table raw; and it refuses a million results or more
-    -- (the stack limit) before reading any.
+  if count >= 1e6 then
+    -- C refuses a million results or more (the stack limit) before
+    -- reading any: Lua's error, not the price of the span.
+    error("too many results to unpack", 2)
+  end
+  if raw then
+    -- C reads a plain table raw.
     charge(count)
     return unpack(t, first, last)
   end

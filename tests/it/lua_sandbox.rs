@@ -344,6 +344,49 @@ fn load_setmetatable_and_random_as_in_lua() {
     );
 }
 
+// Calls that C refuses at once are Lua's errors, not the price of the span
+// they name (the messages are stock Lua 5.4.9's).
+#[test]
+fn huge_spans_that_c_refuses_are_errors() {
+    let code = claim_bot(
+        r#"
+  if n == 1 then
+    print("concat", pcall(table.concat, {}, "", 1, 1e9))
+    print("unpack", pcall(table.unpack, {}, 1, 1e8))
+    print("joined", table.concat({ 1, 2, 3 }, "-", 1, 3))
+    local long = {}
+    for k = 1, 10000 do long[k] = k % 10 end
+    local s = table.concat(long, ",")
+    print("long", #s, s:sub(1, 6), s:sub(-6))
+    print("at", pcall(function()
+      local s = table.concat({ 1, 2, {} }, ",")
+      return s
+    end))
+  end
+"#,
+    );
+    let (stats, events) = play(bot(&code), 1);
+    assert_eq!(count(&stats, 0, PenaltyReason::Budget), 0, "{stats:?}");
+    let got = logs(&events, 0).join("\n");
+    for line in [
+        "concat\tfalse\tinvalid value (nil) at index 1 in table for 'concat'",
+        "unpack\tfalse\ttoo many results to unpack",
+        "joined\t1-2-3",
+        "long\t19999\t1,2,3,\t,8,9,0",
+    ] {
+        assert!(got.lines().any(|l| l == line), "missing {line:?} in\n{got}");
+    }
+    let at = got
+        .lines()
+        .find(|l| l.starts_with("at\t"))
+        .unwrap_or_default();
+    assert!(
+        at.starts_with("at\tfalse\thostile.lua:")
+            && at.ends_with(": invalid value (table) at index 3 in table for 'concat'"),
+        "{at}"
+    );
+}
+
 // 3. while true do end: stopped by the budget.
 #[test]
 fn threat_03_endless_loop() {
