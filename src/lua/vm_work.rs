@@ -4,9 +4,10 @@
 //! The vendored Lua is patched (`vendor/lua-src/README.md`): a table lookup
 //! that walks a chain of colliding keys, `next` skipping empty slots, the
 //! string table's chain when a short string is made, `==` between two long
-//! strings of one length, a call or a `...` moving many values, and a string
-//! converted to a number all report their work, in steps of about one
-//! instruction's time, through the C function pointer `liar_work_hook`.
+//! strings of one length, a call or a `...` moving many values, a string
+//! converted to a number and a table resized all report their work, in steps
+//! of about one instruction's time, through the C function pointer
+//! `liar_work_hook`.
 //! Work of up to 16 steps is not reported (ordinary code never reaches it).
 //! This module points the hook at [`Meter::charge_quiet`] of the call
 //! running on the thread (see `metered.rs`), so the budget, not the clock,
