@@ -71,9 +71,7 @@ impl Level {
     /// What the level means, for `--help` (English; the help stays so).
     pub fn describe(self) -> &'static str {
         match self {
-            Level::Easy => {
-                "honest and statistician (the default): bots that never bluff on purpose"
-            }
+            Level::Easy => "honest and statistician: bots that never bluff on purpose",
             Level::Medium => "honest and an expert that slips on half its decisions",
             Level::Hard => "two experts: they bluff, read claims and challenge by the exact odds",
         }
