@@ -337,11 +337,12 @@ impl State {
             .map_err(|e| sandbox_error(script, &e))?;
         // Nothing reaches the old match's values now: collect them, so that
         // the new match's memory (its limit, `collectgarbage("count")`)
-        // holds none of them. (One collection: what it leaves of the Lua
-        // stack's reserve for deep calls is within `CLEAN_SLACK`.)
+        // holds none of them; and the stack's reserve for deep calls set
+        // back to what the first match found.
         self.lua
             .gc_collect()
             .map_err(|e| sandbox_error(script, &e))?;
+        super::trim::trim_main_thread(&self.lua).map_err(|e| sandbox_error(script, &e))?;
         self.shared.reset_log();
         Ok(self.lua.used_memory())
     }

@@ -54,6 +54,7 @@ mod sandbox;
 mod sort;
 mod template;
 mod thread_count;
+mod trim;
 mod view;
 mod vm_work;
 mod watchdog;

@@ -5,7 +5,7 @@
 -- overwrites globals (or the string table) later cannot change how these
 -- wrappers work. Locals holding C functions carry the library's names, so
 -- that errors those functions raise name what the bot called.
-local liar, host_log, charge, memory_kb, stopping, meta_field = ...
+local liar, host_log, charge, memory_kb, stopping, meta_field, error_value = ...
 
 local type, select, error, rawequal, rawget, getmetatable =
   type, select, error, rawequal, rawget, getmetatable
@@ -261,6 +261,19 @@ end
 -- from inside the count hook, and Lua runs a message handler with hooks
 -- off: a bot's handler could then loop forever. While a call is being
 -- stopped the bot's handler is skipped.
+-- An error raised by a function written in Rust (the pattern functions,
+-- liar.*) reaches pcall as the message, as an error of a C function does.
+local function caught(ok, ...)
+  if ok then
+    return ok, ...
+  end
+  return ok, error_value((...))
+end
+
+local function pcall(f, ...)
+  return caught(raw_pcall(f, ...))
+end
+
 local function xpcall(f, handler, ...)
   if type(handler) ~= "function" then
     return raw_xpcall(f, handler, ...)
@@ -269,7 +282,7 @@ local function xpcall(f, handler, ...)
     if stopping() then
       return e
     end
-    return handler(e)
+    return handler(error_value(e))
   end, ...)
 end
 
@@ -675,6 +688,7 @@ _G.load = load
 _G.setmetatable = setmetatable
 _G.collectgarbage = collectgarbage
 _G.xpcall = xpcall
+_G.pcall = pcall
 math.random = liar.random
 math.randomseed = function()
   error("math.randomseed is not available: the engine seeds liar.random (and math.random) for every game", 2)

@@ -211,6 +211,16 @@ pub(crate) fn new_state(
             _ => Value::Nil,
         })
     })?;
+    // An error a Rust function raised, as Lua code sees it: mlua hands it to
+    // `pcall` as a userdata wrapping the Rust error; bots get its message,
+    // as from any C function (located, without mlua's wrapping, traceback
+    // or heap addresses). Any other value is returned as it is.
+    let error_value = lua.create_function(|lua, v: Value| match v {
+        Value::Error(e) => Ok(Value::String(
+            lua.create_string(super::failure::message(&e))?,
+        )),
+        other => Ok(other),
+    })?;
     // The host chunk goes first, so it captures the standard functions
     // before the prelude wraps them.
     let faces = lua.create_table_with_capacity(6, 0)?;
@@ -220,8 +230,15 @@ pub(crate) fn new_state(
     // SAFETY: `deep_copy` is a C function written for Lua's C API.
     let deep_copy = unsafe { lua.create_c_function(super::deep_copy::deep_copy)? };
     let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces, deep_copy))?;
-    let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?
-        .call((liar, host_log, charge, memory_kb, stopping, meta_field))?;
+    let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?.call((
+        liar,
+        host_log,
+        charge,
+        memory_kb,
+        stopping,
+        meta_field,
+        error_value,
+    ))?;
     // `host.fresh_env` restarts tostring's numbering with every match.
     host.raw_set("forget_ids", forget_ids)?;
     host.raw_get::<Function>("snapshot")?.call::<()>(())?;

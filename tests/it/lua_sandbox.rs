@@ -344,6 +344,45 @@ fn load_setmetatable_and_random_as_in_lua() {
     );
 }
 
+// An error raised by a function written in Rust reaches pcall and xpcall's
+// handler as its message, as a C function's would (not as a userdata).
+#[test]
+fn errors_of_rust_functions_are_strings() {
+    let code = claim_bot(
+        r#"
+  if n == 1 then
+    print("find", pcall(string.find, "x", "["))
+    local ok, e = pcall(string.gsub, "abc", "%w", function() error("boom") end)
+    print("gsub", ok, type(e), e)
+    print("xpcall", xpcall(string.match, function(m) return type(m) .. ": " .. m end, "x", "%"))
+  end
+"#,
+    );
+    let (_, events) = play(bot(&code), 1);
+    let got = logs(&events, 0).join("\n");
+    let line = |tag: &str| {
+        got.lines()
+            .find(|l| l.starts_with(tag))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("find\t").starts_with("find\tfalse\t")
+            && line("find\t").ends_with("malformed pattern (missing ']')"),
+        "{got}"
+    );
+    assert!(
+        line("gsub\t").starts_with("gsub\tfalse\tstring\thostile.lua:")
+            && line("gsub\t").ends_with(": boom"),
+        "{got}"
+    );
+    assert!(
+        line("xpcall\t").starts_with("xpcall\tfalse\tstring: ")
+            && line("xpcall\t").ends_with("malformed pattern (ends with '%')"),
+        "{got}"
+    );
+}
+
 // Calls that C refuses at once are Lua's errors, not the price of the span
 // they name (the messages are stock Lua 5.4.9's).
 #[test]

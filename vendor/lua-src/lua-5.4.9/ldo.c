@@ -338,6 +338,27 @@ void luaD_shrinkstack (lua_State *L) {
 }
 
 
+/*
+** liar: between two matches, the thread's stack set to twice its use and
+** its spare CallInfos freed down to one, whatever the last match's deepest
+** calls made them. The collector keeps a stack up to three times its use,
+** so otherwise the memory a state holds would tell what an earlier match
+** did (see lliar.h).
+*/
+LUA_API void liar_trim_thread (lua_State *L) {
+  int inuse, nci;
+  lua_lock(L);
+  inuse = stackinuse(L);
+  if (inuse <= LUAI_MAXSTACK / 2)
+    luaD_reallocstack(L, inuse * 2, 0);  /* ok if that fails */
+  do {
+    nci = L->nci;
+    luaE_shrinkCI(L);
+  } while (L->nci != nci);
+  lua_unlock(L);
+}
+
+
 void luaD_inctop (lua_State *L) {
   luaD_checkstack(L, 1);
   L->top.p++;

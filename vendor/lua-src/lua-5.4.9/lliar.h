@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "lua.h"
+
 /* One step is about one VM instruction's time. NULL: nothing is charged. */
 extern void (*liar_work_hook) (size_t steps);
 
@@ -49,5 +51,9 @@ extern void (*liar_work_hook) (size_t steps);
 ** collisions cost nothing extra for it, since chain walks are charged.
 */
 #define luai_makeseed(L)	0x5ee4c0deu
+
+/* Sets the stack and the spare call frames of 'L' to sizes that depend only
+** on what is in use now (ldo.c): the host calls it between matches. */
+LUA_API void liar_trim_thread (lua_State *L);
 
 #endif
