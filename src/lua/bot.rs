@@ -255,10 +255,11 @@ struct Script {
 }
 
 /// How far the bytes of a cleared state may stray from the first match's
-/// before it is built anew. What strays less is Lua's stack and call-frame
-/// reserve (a few hundred bytes, depending on the last match's deepest
-/// calls); Lua's string table, the largest thing a match can leave grown,
-/// grows by at least 8 KiB at a time.
+/// before it is built anew. The main thread's stack and call frames are
+/// trimmed at every clear (`trim.rs`); what may still stray a little is the
+/// reserve of mlua's own stack of values held by Rust. Lua's string table,
+/// the largest thing a match can leave grown, grows by at least 8 KiB at a
+/// time.
 const CLEAN_SLACK: usize = 2 << 10;
 
 /// One loaded state of a bot.
