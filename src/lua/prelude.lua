@@ -445,14 +445,17 @@ end
 -- A plain table's span is joined by C a piece at a time, each piece
 -- charged before C copies it: C stops at the first value that is neither a
 -- string nor a number, so `table.concat({}, "", 1, 1e9)` is Lua's error at
--- once, not the price of a billion slots. C's errors are raised again at
--- the line that called table.concat (three levels up, so table.concat must
--- not tail-call this).
+-- once, not the price of a billion slots. Returns what pcall would: true
+-- and the string, or false and C's error.
 local CONCAT_PIECE = 4096
 
 local function concat_raw(t, sep, first, last)
+  if (last + 0.0) - first < CONCAT_PIECE then
+    charge(span(first, last))
+    return raw_pcall(concat, t, sep, first, last)
+  end
   local parts, n, k = {}, 0, first
-  while k <= last do
+  while true do
     local upto = last
     if (last + 0.0) - k >= CONCAT_PIECE then
       upto = k + CONCAT_PIECE - 1
@@ -460,22 +463,15 @@ local function concat_raw(t, sep, first, last)
     charge(upto - k + 1)
     local ok, piece = raw_pcall(concat, t, sep, k, upto)
     if not ok then
-      if type(piece) == "string" and find(piece, "^invalid value") then
-        error(piece, 3)
-      end
-      error(piece, 0) -- out of memory: as it came
+      return false, piece
     end
     n = n + 1
     parts[n] = piece
     if upto == last then
-      break
+      return raw_pcall(concat, parts, sep, 1, n)
     end
     k = upto + 1
   end
-  if n == 1 then
-    return parts[1]
-  end
-  return concat(parts, sep, 1, n)
 end
 
 function table.concat(t, sep, i, j)
@@ -495,8 +491,15 @@ function table.concat(t, sep, i, j)
     return concat(t, sep, i, j) -- C raises the error
   end
   if raw then
-    local joined = concat_raw(t, sep, first, last) -- not a tail call: see concat_raw
-    return joined
+    local ok, joined = concat_raw(t, sep, first, last)
+    if ok then
+      return joined
+    end
+    -- C's error again, at the caller's line; out of memory as it came.
+    if type(joined) == "string" and find(joined, "^invalid value") then
+      error(joined, 2)
+    end
+    error(joined, 0)
   end
   local parts, n, k = {}, 0, first
   while k < last do
