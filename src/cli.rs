@@ -272,9 +272,31 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = crate::server::limits::MAX_CONNECTIONS_PER_IP)]
     pub max_per_ip: usize,
 
+    /// Connections from all addresses at once, at most (never more than
+    /// the system's open-file limit allows).
+    #[arg(long, value_name = "N", default_value_t = crate::server::limits::MAX_CONNECTIONS)]
+    pub max_connections: usize,
+
     /// Tables waiting or playing at once, at most.
     #[arg(long, value_name = "N", default_value_t = crate::server::limits::MAX_TABLES)]
     pub max_tables: usize,
+
+    /// Tables waiting or playing at once that people from one IP address
+    /// made, at most.
+    #[arg(long, value_name = "N", default_value_t = crate::server::limits::MAX_TABLES_PER_IP)]
+    pub max_tables_per_ip: usize,
+
+    /// How long a waiting table stays when nobody is connected to its
+    /// seats, counted from its last change, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::server::limits::TABLE_IDLE.as_secs())]
+    pub table_idle: u64,
+
+    /// A site whose pages may play here besides the server's own, as its
+    /// address starts (https://game.example.org): the name a TLS proxy
+    /// serves, or a LAN name. Its host is then also accepted in requests.
+    /// Repeat for several.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
 
     #[arg(long, value_enum, value_name = "WHERE", help = isolation_help!("thread"))]
     pub isolation: Option<Isolation>,

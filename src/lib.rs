@@ -31,6 +31,7 @@ pub mod engine;
 pub mod human;
 pub mod i18n;
 pub mod lua;
+pub mod names;
 pub mod online;
 pub mod replay;
 pub mod rules;

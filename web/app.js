@@ -16,7 +16,7 @@ import { handOfDice, loadHandTable, readClaim } from "./hands.js";
 import { apply, build, parseReplay } from "./model.js";
 import { dieLabel, dieSvg } from "./dice.js";
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 
 const S = {
   lang: initialLang(),
@@ -213,6 +213,18 @@ function onMessage(msg) {
       break;
     case "tables":
       S.tables = msg.tables || [];
+      break;
+    case "table_update":
+      S.tables = S.tables.filter((tb) => tb.id !== msg.table.id).concat([msg.table]);
+      S.tables.sort((a, b) => a.id - b.id);
+      break;
+    case "table_gone":
+      S.tables = S.tables.filter((tb) => tb.id !== msg.table);
+      if (msg.reason === "expired" && S.page.kind === "table" && S.page.id === msg.table) {
+        S.table = null;
+        S.missing = true;
+        S.notice = { kind: "info", text: t("tableExpired") };
+      }
       break;
     case "seated":
       safeSet(tokenKey(msg.table), JSON.stringify({ token: msg.token, seat: msg.seat }));

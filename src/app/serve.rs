@@ -9,7 +9,7 @@ use crate::human::Console;
 use crate::i18n::ServeMsg;
 use crate::server::presets::{self, Preset};
 use crate::server::store::{FolderStore, Store, restore_lobby};
-use crate::server::web::{WebOptions, serve};
+use crate::server::web::{OriginPolicy, WebOptions, serve};
 use crate::server::{BotMaker, Lobby, LobbyOptions};
 use crate::setup::Isolation;
 use std::path::PathBuf;
@@ -68,6 +68,7 @@ fn check_bots(presets: &[Preset], bots: &BotMaker) -> Result<(), Failure> {
 
 /// `liar serve`.
 pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
+    let origins = OriginPolicy::new(&args.allow_origin).map_err(Failure::Argument)?;
     let presets = load_presets(args)?;
     let bots = bot_maker(args.isolation);
     check_bots(&presets, &bots)?;
@@ -86,6 +87,8 @@ pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
         LobbyOptions {
             bot_delay: Duration::from_millis(args.bot_delay),
             max_tables: args.max_tables,
+            max_tables_per_ip: args.max_tables_per_ip,
+            table_idle: Duration::from_secs(args.table_idle),
         },
     );
     let restored = restore_lobby(&lobby, &store).map_err(|e| Failure::File {
@@ -102,6 +105,8 @@ pub fn run(args: &ServeArgs, ctx: &Context) -> Result<(), Failure> {
     let options = WebOptions {
         addr: args.addr,
         max_per_ip: args.max_per_ip,
+        max_connections: args.max_connections,
+        origins,
     };
     let quiet = ctx.quiet;
     let lang = ctx.lang(None);

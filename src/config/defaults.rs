@@ -4,8 +4,7 @@ use super::error::ConfigError;
 use super::table::{TableConfig, parse_table};
 use std::path::Path;
 
-/// Longest seat or bot name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
+pub use crate::names::MAX_NAME_CHARS;
 
 /// The text of `config/default.toml`, embedded so `liar play` works without
 /// any file: one human against two bundled bots.

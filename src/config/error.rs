@@ -164,6 +164,13 @@ pub enum Problem {
         /// The name, quoted.
         name: String,
     },
+    /// A seat name with a character that is drawn as nothing.
+    NameInvisible {
+        /// The name, quoted.
+        name: String,
+        /// The character, as `U+200B`.
+        point: String,
+    },
     /// A seat name that is too long.
     NameTooLong {
         /// The name, quoted.
@@ -378,6 +385,7 @@ impl Problem {
             | P::EmptyName
             | P::NameSpaces { .. }
             | P::NameControl { .. }
+            | P::NameInvisible { .. }
             | P::NameTooLong { .. }
             | P::MaxBelowMin { .. }
             | P::MinAboveDefaultMax { .. }

@@ -192,24 +192,25 @@ fn check_script(t: &Table<'_, '_>, script: &Spanned<String>) -> Result<PathBuf, 
     }
 }
 
-/// Names are shown in tables and logs: printable, trimmed, short.
+/// Names are shown in tables and logs: printable, trimmed, short
+/// ([`crate::names`]).
 fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigError> {
+    use crate::names::{NameProblem as N, code_point, name_problem};
     let n = name.get_ref();
-    let problem = if n.trim().is_empty() {
-        Some(Problem::EmptyName)
-    } else if n.trim() != n {
-        Some(Problem::NameSpaces { name: quote(n) })
-    } else if n.chars().any(char::is_control) {
-        Some(Problem::NameControl { name: quote(n) })
-    } else if n.chars().count() > MAX_NAME_CHARS {
-        Some(Problem::NameTooLong {
+    let problem = name_problem(n).map(|p| match p {
+        N::Empty => Problem::EmptyName,
+        N::Spaces => Problem::NameSpaces { name: quote(n) },
+        N::Control(_) => Problem::NameControl { name: quote(n) },
+        N::Invisible(c) => Problem::NameInvisible {
             name: quote(n),
-            chars: n.chars().count(),
+            point: code_point(c),
+        },
+        N::TooLong(chars) => Problem::NameTooLong {
+            name: quote(n),
+            chars,
             max: MAX_NAME_CHARS,
-        })
-    } else {
-        None
-    };
+        },
+    });
     match problem {
         Some(problem) => Err(t.bad_value(&name.span(), "name", problem)),
         None => Ok(()),
@@ -217,7 +218,8 @@ fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigErr
 }
 
 /// Reads every entry of a `[[seats]]` or `[[bots]]` array (see
-/// [`read_seat`]), then refuses the first name used twice (ignoring case).
+/// [`read_seat`]), then refuses the first name used twice (names that look
+/// alike are one: [`crate::names::name_key`]).
 pub(crate) fn read_seats(
     tables: &[Table<'_, '_>],
     humans: bool,
@@ -230,7 +232,7 @@ pub(crate) fn read_seats(
     let mut seen: Vec<(String, &str)> = Vec::with_capacity(read.len());
     for (t, seat) in tables.iter().zip(&read) {
         let name = &seat.name;
-        let folded = name.get_ref().to_lowercase();
+        let folded = crate::names::name_key(name.get_ref());
         if let Some((_, first)) = seen.iter().find(|(f, _)| *f == folded) {
             return Err(t.bad_value(
                 &name.span(),

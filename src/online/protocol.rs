@@ -13,8 +13,11 @@ use crate::rules::{
 };
 use serde::{Deserialize, Serialize};
 
-/// The protocol version this build speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The newest protocol version this build speaks (docs/online.md, "Versions").
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The oldest protocol version this build's server still speaks.
+pub const OLDEST_PROTOCOL_VERSION: u32 = 1;
 
 /// A table's number on its server.
 pub type TableId = u64;
@@ -28,9 +31,10 @@ pub enum ClientMsg {
         /// The protocol version the client speaks.
         protocol: u32,
     },
-    /// Ask for the lobby's tables (answered by [`ServerMsg::Tables`]; the
-    /// lobby is sent again whenever it changes, until the client sits or
-    /// spectates).
+    /// Ask for the lobby's tables (answered by [`ServerMsg::Tables`]); then,
+    /// until the client sits or spectates, each change of the lobby comes
+    /// as [`ServerMsg::TableUpdate`] or [`ServerMsg::TableGone`] (protocol
+    /// 1: the whole list again).
     ListTables,
     /// Open a new table from one of the server's presets.
     CreateTable {
@@ -154,6 +158,19 @@ pub enum ServerMsg {
         /// Every table, by number.
         tables: Vec<TableSummary>,
     },
+    /// A table of the lobby is new, or changed (protocol 2).
+    TableUpdate {
+        /// The table as it is now.
+        table: TableSummary,
+    },
+    /// A table left the lobby (protocol 2): told to the lobby's watchers,
+    /// and to the connections at the table when it expired.
+    TableGone {
+        /// The table's number.
+        table: TableId,
+        /// Why.
+        reason: GoneReason,
+    },
     /// A seat is yours: keep the token to come back.
     Seated {
         /// The table.
@@ -211,6 +228,19 @@ pub enum ServerMsg {
     },
     /// The answer to [`ClientMsg::Ping`].
     Pong,
+}
+
+/// Why a table left the lobby.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GoneReason {
+    /// Its match is over: its result is in `GET /api/matches`, its replay
+    /// can be downloaded, and the people at it may still `resume` it for
+    /// a while to see the end.
+    Finished,
+    /// It waited with nobody at it for longer than the server keeps
+    /// waiting tables.
+    Expired,
 }
 
 /// Why a message was refused.

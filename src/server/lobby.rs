@@ -5,7 +5,7 @@
 //! connections what changed.
 
 use super::legal;
-use super::limits::valid_name;
+use super::limits::check_name;
 use super::lobby_store::LobbyStore;
 use super::match_log::{JournalEntry, MatchLog};
 use super::match_thread::{BotMaker, Ending, MatchContext, MatchPlan, PlanSeat, start_match};
@@ -15,13 +15,15 @@ use super::table::{Outcome, SeatAnswer, Table, lock};
 use super::token::{self, TokenHash};
 use crate::config::{BotSource, SeatConfig};
 use crate::online::{
-    ClientMsg, ErrorCode, Move, Occupant, PROTOCOL_VERSION, Phase, ServerMsg, TableId, TableSummary,
+    ClientMsg, ErrorCode, GoneReason, Move, OLDEST_PROTOCOL_VERSION, Occupant, PROTOCOL_VERSION,
+    Phase, ServerMsg, TableId, TableSummary,
 };
 use crate::rules::Seat;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a lobby runs its tables.
 #[derive(Clone, Copy, Debug)]
@@ -30,7 +32,27 @@ pub struct LobbyOptions {
     pub bot_delay: Duration,
     /// Tables waiting or playing at once, at most.
     pub max_tables: usize,
+    /// Tables waiting or playing at once that connections from one IP
+    /// address made, at most.
+    pub max_tables_per_ip: usize,
+    /// How long a waiting table with nobody connected to a seat stays
+    /// after its last change.
+    pub table_idle: Duration,
 }
+
+impl Default for LobbyOptions {
+    fn default() -> Self {
+        LobbyOptions {
+            bot_delay: Duration::ZERO,
+            max_tables: super::limits::MAX_TABLES,
+            max_tables_per_ip: super::limits::MAX_TABLES_PER_IP,
+            table_idle: super::limits::TABLE_IDLE,
+        }
+    }
+}
+
+/// Finished tables (and their replays) kept in memory.
+const RECENT_FINISHED: usize = super::limits::RECENT_FINISHED_TABLES;
 
 /// A refusal: the code and what was wrong.
 type Refusal = (ErrorCode, String);
@@ -51,6 +73,10 @@ pub struct Session {
     peer: Peer,
     place: Place,
     watching: bool,
+    /// Where it comes from.
+    ip: IpAddr,
+    /// The protocol version agreed by `hello`; nothing else is answered before.
+    protocol: Option<u32>,
 }
 
 impl Session {
@@ -58,6 +84,17 @@ impl Session {
     pub fn id(&self) -> ConnId {
         self.peer.id
     }
+
+    /// Whether it has said `hello` in a version the server speaks.
+    pub fn greeted(&self) -> bool {
+        self.protocol.is_some()
+    }
+}
+
+/// A connection watching the lobby, and the protocol it speaks.
+struct Watcher {
+    peer: Peer,
+    protocol: u32,
 }
 
 /// A finished match, as `GET /api/matches` lists it.
@@ -123,11 +160,17 @@ pub struct RestoredMatch {
 /// The server's tables.
 pub struct Lobby {
     presets: Vec<Arc<Preset>>,
+    /// The lobby: tables waiting or playing.
     tables: Mutex<BTreeMap<TableId, Arc<Table>>>,
+    /// The latest finished tables, oldest first: no longer listed, still
+    /// there to `resume` or `spectate` (at most [`RECENT_FINISHED`]).
+    finished: Mutex<VecDeque<Arc<Table>>>,
     next_table: AtomicU64,
     next_conn: AtomicU64,
-    watchers: Mutex<Vec<Peer>>,
-    replays: Mutex<BTreeMap<TableId, Arc<Vec<u8>>>>,
+    watchers: Mutex<Vec<Watcher>>,
+    /// The latest replays, for a download right after `match_end` (at most
+    /// [`RECENT_FINISHED`]; older ones come from the store).
+    replays: Mutex<VecDeque<(TableId, Arc<Vec<u8>>)>>,
     store: Arc<dyn LobbyStore>,
     bots: BotMaker,
     options: LobbyOptions,
@@ -145,10 +188,11 @@ impl Lobby {
         Arc::new(Lobby {
             presets: presets.into_iter().map(Arc::new).collect(),
             tables: Mutex::new(BTreeMap::new()),
+            finished: Mutex::new(VecDeque::new()),
             next_table: AtomicU64::new(1),
             next_conn: AtomicU64::new(1),
             watchers: Mutex::new(Vec::new()),
-            replays: Mutex::new(BTreeMap::new()),
+            replays: Mutex::new(VecDeque::new()),
             store,
             bots,
             options,
@@ -160,13 +204,15 @@ impl Lobby {
         self.presets.iter().map(|p| p.name.clone()).collect()
     }
 
-    /// A new connection, in the lobby.
-    pub fn connect(&self, outbox: Arc<dyn Outbox>) -> Session {
+    /// A new connection from `ip`, in the lobby.
+    pub fn connect(&self, outbox: Arc<dyn Outbox>, ip: IpAddr) -> Session {
         let id = self.next_conn.fetch_add(1, Ordering::Relaxed);
         Session {
             peer: Peer { id, outbox },
             place: Place::Lobby,
             watching: false,
+            ip,
+            protocol: None,
         }
     }
 
@@ -178,15 +224,16 @@ impl Lobby {
         self.unwatch(session.peer.id);
     }
 
-    /// Every table, by number.
+    /// The lobby's tables (waiting or playing), by number.
     pub fn tables(&self) -> Vec<TableSummary> {
         let tables: Vec<Arc<Table>> = lock(&self.tables).values().cloned().collect();
         tables.iter().map(|t| t.summary()).collect()
     }
 
-    /// The finished matches, by number.
+    /// The latest finished matches (at most [`RECENT_FINISHED`]), by number.
     pub fn matches(&self) -> Vec<MatchRecord> {
-        let tables: Vec<Arc<Table>> = lock(&self.tables).values().cloned().collect();
+        let mut tables: Vec<Arc<Table>> = lock(&self.finished).iter().cloned().collect();
+        tables.sort_by_key(|t| t.id);
         tables
             .iter()
             .filter_map(|t| {
@@ -206,26 +253,102 @@ impl Lobby {
 
     /// The replay of the finished match `id` (all dice), if there is one.
     pub fn replay(&self, id: TableId) -> Option<Arc<Vec<u8>>> {
-        if let Some(bytes) = lock(&self.replays).get(&id) {
+        if let Some((_, bytes)) = lock(&self.replays).iter().find(|(t, _)| *t == id) {
             return Some(bytes.clone());
         }
-        let finished = self
-            .table(id)
-            .is_some_and(|t| t.lock().phase == Phase::Finished);
-        if !finished {
+        // A table in the lobby has no finished match yet.
+        if lock(&self.tables).contains_key(&id) {
             return None;
         }
         self.store.replay(id).map(Arc::new)
     }
 
+    /// Table `id`, in the lobby or finished lately.
     fn table(&self, id: TableId) -> Option<Arc<Table>> {
-        lock(&self.tables).get(&id).cloned()
+        if let Some(table) = lock(&self.tables).get(&id) {
+            return Some(table.clone());
+        }
+        lock(&self.finished).iter().find(|t| t.id == id).cloned()
+    }
+
+    /// Moves a table whose match is over out of the lobby, among the
+    /// latest finished ones (the oldest of those is forgotten: its result
+    /// and replay stay in the store).
+    fn retire(&self, table: &Arc<Table>) {
+        let Some(table) = lock(&self.tables).remove(&table.id) else {
+            return;
+        };
+        let id = table.id;
+        {
+            let mut finished = lock(&self.finished);
+            finished.push_back(table);
+            while finished.len() > RECENT_FINISHED {
+                finished.pop_front();
+            }
+        }
+        self.lobby_gone(id, GoneReason::Finished);
+    }
+
+    /// Keeps `bytes` as the replay of table `id`, among the latest.
+    fn keep_replay(&self, id: TableId, bytes: Vec<u8>) {
+        let mut replays = lock(&self.replays);
+        replays.push_back((id, Arc::new(bytes)));
+        while replays.len() > RECENT_FINISHED {
+            replays.pop_front();
+        }
+    }
+
+    /// How often [`Lobby::sweep`] should run: often enough that a table
+    /// expires within a quarter of its idle time after it is due.
+    pub fn sweep_every(&self) -> Duration {
+        (self.options.table_idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(5))
+    }
+
+    /// Drops the waiting tables that nobody is connected to and that have
+    /// not changed for [`LobbyOptions::table_idle`]; the connections
+    /// watching them are told. Call it every little while.
+    pub fn sweep(&self) {
+        let idle = self.options.table_idle;
+        let expired: Vec<Arc<Table>> = {
+            let mut tables = lock(&self.tables);
+            let ids: Vec<TableId> = tables
+                .values()
+                .filter(|t| {
+                    let inner = t.lock();
+                    inner.phase == Phase::Waiting
+                        && inner.changed.elapsed() >= idle
+                        && inner.seats.iter().all(|s| s.conns.is_empty())
+                })
+                .map(|t| t.id)
+                .collect();
+            ids.iter().filter_map(|id| tables.remove(id)).collect()
+        };
+        for table in expired {
+            self.store.table_removed(table.id);
+            let gone = ServerMsg::TableGone {
+                table: table.id,
+                reason: GoneReason::Expired,
+            };
+            let mut inner = table.lock();
+            inner.broadcast(&gone);
+            inner.spectators.clear();
+            drop(inner);
+            self.lobby_gone(table.id, GoneReason::Expired);
+        }
     }
 
     /// Does what `msg` asks for `session`; refusals go back as `error`.
     pub fn handle(self: &Arc<Self>, session: &mut Session, msg: ClientMsg) {
         let result = match msg {
             ClientMsg::Hello { protocol } => self.hello(session, protocol),
+            ClientMsg::Ping => {
+                session.peer.send(&ServerMsg::Pong);
+                Ok(())
+            }
+            _ if !session.greeted() => refuse(
+                ErrorCode::WrongState,
+                "say hello first: {\"type\":\"hello\",\"protocol\":2}",
+            ),
             ClientMsg::ListTables => {
                 self.watch(session);
                 session.peer.send(&ServerMsg::Tables {
@@ -240,25 +363,31 @@ impl Lobby {
             ClientMsg::Leave => self.leave(session),
             ClientMsg::Start { fill_with_bots } => self.start(session, fill_with_bots),
             ClientMsg::Decide { turn, decision } => self.decide(session, turn, &decision),
-            ClientMsg::Ping => {
-                session.peer.send(&ServerMsg::Pong);
-                Ok(())
-            }
         };
         if let Err((code, message)) = result {
             session.peer.send(&ServerMsg::Error { code, message });
         }
     }
 
-    fn hello(&self, session: &Session, protocol: u32) -> Result<(), Refusal> {
-        if protocol != PROTOCOL_VERSION {
+    fn hello(&self, session: &mut Session, protocol: u32) -> Result<(), Refusal> {
+        if !(OLDEST_PROTOCOL_VERSION..=PROTOCOL_VERSION).contains(&protocol) {
             return refuse(
                 ErrorCode::Version,
-                format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+                format!(
+                    "this server speaks protocols {OLDEST_PROTOCOL_VERSION} to \
+                     {PROTOCOL_VERSION}, not {protocol}"
+                ),
             );
         }
+        if session.protocol.is_some_and(|p| p != protocol) {
+            return refuse(
+                ErrorCode::WrongState,
+                "this connection speaks another protocol version already",
+            );
+        }
+        session.protocol = Some(protocol);
         session.peer.send(&ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION,
+            protocol,
             server: format!("liar {}", env!("CARGO_PKG_VERSION")),
             presets: self.preset_names(),
         });
@@ -268,24 +397,62 @@ impl Lobby {
     fn watch(&self, session: &mut Session) {
         if !session.watching && matches!(session.place, Place::Lobby) {
             session.watching = true;
-            lock(&self.watchers).push(session.peer.clone());
+            lock(&self.watchers).push(Watcher {
+                peer: session.peer.clone(),
+                protocol: session.protocol.unwrap_or(PROTOCOL_VERSION),
+            });
         }
     }
 
     fn unwatch(&self, id: ConnId) {
-        lock(&self.watchers).retain(|p| p.id != id);
+        lock(&self.watchers).retain(|w| w.peer.id != id);
     }
 
-    /// Tells the connections watching the lobby that it changed.
-    fn lobby_changed(&self) {
+    /// Tells the connections watching the lobby that `table` changed (and
+    /// notes the time: a waiting table expires counting from its last
+    /// change).
+    fn lobby_changed(&self, table: &Table) {
+        let summary = {
+            let mut inner = table.lock();
+            inner.changed = Instant::now();
+            table.summarise(&inner)
+        };
         // Nobody watching (the usual case once people sit): nothing to build.
         if lock(&self.watchers).is_empty() {
             return;
         }
-        let text = encode(&ServerMsg::Tables {
-            tables: self.tables(),
+        if !lock(&self.tables).contains_key(&table.id) {
+            return;
+        }
+        self.tell_watchers(&ServerMsg::TableUpdate { table: summary });
+    }
+
+    /// Tells the connections watching the lobby that table `id` left it.
+    fn lobby_gone(&self, table: TableId, reason: GoneReason) {
+        self.tell_watchers(&ServerMsg::TableGone { table, reason });
+    }
+
+    /// Sends a change of the lobby to its watchers: `change` to those of
+    /// protocol 2, the whole list to those of protocol 1.
+    fn tell_watchers(&self, change: &ServerMsg) {
+        let (mut old, mut new) = (false, false);
+        for w in lock(&self.watchers).iter() {
+            if w.protocol < 2 {
+                old = true;
+            } else {
+                new = true;
+            }
+        }
+        let change = new.then(|| encode(change));
+        let whole = old.then(|| {
+            encode(&ServerMsg::Tables {
+                tables: self.tables(),
+            })
         });
-        lock(&self.watchers).retain(|p| p.outbox.push(text.clone()));
+        lock(&self.watchers).retain(|w| {
+            let text = if w.protocol < 2 { &whole } else { &change };
+            text.as_ref().is_none_or(|t| w.peer.outbox.push(t.clone()))
+        });
     }
 
     /// Takes the connection away from its table (not from its seat).
@@ -299,8 +466,24 @@ impl Lobby {
                 inner.drop_conn(id);
                 table.send_states(&inner);
                 drop(inner);
-                self.lobby_changed();
+                self.lobby_changed(&table);
             }
+        }
+    }
+
+    /// After the `state` of a finished table, its `match_end`, so that a
+    /// connection that comes to it afterwards (or after a restart, to a
+    /// match that could not go on) learns how it ended.
+    fn tell_the_end(table: &Table, inner: &super::table::TableInner, peer: &Peer) {
+        if inner.phase != Phase::Finished {
+            return;
+        }
+        if let Some(outcome) = &inner.outcome {
+            peer.send(&ServerMsg::MatchEnd {
+                wins: outcome.wins.clone(),
+                aborted: outcome.aborted,
+                replay: super::match_thread::replay_path(table.id),
+            });
         }
     }
 
@@ -322,32 +505,36 @@ impl Lobby {
             return refuse(ErrorCode::UnknownPreset, format!("no preset {preset:?}"));
         };
         let name = name.unwrap_or_else(|| preset.name.clone());
-        if !valid_name(&name) {
-            return refuse(
-                ErrorCode::BadName,
-                "a table's name has 1 to 24 characters, none of them control characters",
-            );
-        }
+        check_name(&name).map_err(|m| (ErrorCode::BadName, m))?;
         let table = {
             let mut tables = lock(&self.tables);
-            let open = tables
-                .values()
-                .filter(|t| t.lock().phase != Phase::Finished)
-                .count();
-            if open >= self.options.max_tables {
+            if tables.len() >= self.options.max_tables {
                 return refuse(
                     ErrorCode::TooManyTables,
                     "this server has as many tables as it may",
                 );
             }
+            let yours = tables
+                .values()
+                .filter(|t| t.creator == Some(session.ip))
+                .count();
+            if yours >= self.options.max_tables_per_ip {
+                return refuse(
+                    ErrorCode::TooManyTables,
+                    format!(
+                        "your address has {yours} tables waiting or playing already, as many as \
+                         it may; play at one of them, or wait until one is over"
+                    ),
+                );
+            }
             let id = self.next_table.fetch_add(1, Ordering::Relaxed);
-            let table = Arc::new(Table::new(id, preset, name));
+            let table = Arc::new(Table::new(id, preset, name, Some(session.ip)));
             tables.insert(id, table.clone());
             table
         };
         self.store.table_created(&table.summary());
-        self.spectate_table(session, table);
-        self.lobby_changed();
+        self.spectate_table(session, table.clone());
+        self.lobby_changed(&table);
         Ok(())
     }
 
@@ -369,6 +556,7 @@ impl Lobby {
         session
             .peer
             .send(&ServerMsg::State(Box::new(table.state_for(&inner, None))));
+        Self::tell_the_end(&table, &inner, &session.peer);
         drop(inner);
         session.place = Place::Spectator(table);
     }
@@ -381,12 +569,7 @@ impl Lobby {
         name: String,
     ) -> Result<(), Refusal> {
         Self::sit_down_check(session)?;
-        if !valid_name(&name) {
-            return refuse(
-                ErrorCode::BadName,
-                "a name has 1 to 24 characters, none of them control characters",
-            );
-        }
+        check_name(&name).map_err(|m| (ErrorCode::BadName, m))?;
         let table = self
             .table(id)
             .ok_or((ErrorCode::UnknownTable, format!("no table {id}")))?;
@@ -414,11 +597,11 @@ impl Lobby {
         if inner
             .seats
             .iter()
-            .any(|s| s.occupant != Occupant::Open && s.name.to_lowercase() == name.to_lowercase())
+            .any(|s| s.occupant != Occupant::Open && crate::names::same_name(&s.name, &name))
         {
             return refuse(
                 ErrorCode::BadName,
-                format!("someone at this table is called {name}"),
+                format!("someone at this table has a name that looks like {name:?}"),
             );
         }
         let (secret, hash) = token::new_token().map_err(|e| (ErrorCode::WrongState, e))?;
@@ -449,8 +632,8 @@ impl Lobby {
         }
         self.unwatch(session.peer.id);
         session.watching = false;
+        self.lobby_changed(&table);
         session.place = Place::Seat(table, seat);
-        self.lobby_changed();
         Ok(())
     }
 
@@ -483,9 +666,10 @@ impl Lobby {
             slot.timeouts = 0;
         }
         table.send_states(&inner);
+        Self::tell_the_end(&table, &inner, &session.peer);
         drop(inner);
+        self.lobby_changed(&table);
         session.place = Place::Seat(table, seat);
-        self.lobby_changed();
         Ok(())
     }
 
@@ -526,6 +710,7 @@ impl Lobby {
                 self.store.seat_left(table.id, seat);
                 table.send_states(&inner);
                 drop(inner);
+                self.lobby_changed(&table);
                 // The seat's other connections are back in the lobby too.
                 let tables = encode(&ServerMsg::Tables {
                     tables: self.tables(),
@@ -539,7 +724,6 @@ impl Lobby {
         session.peer.send(&ServerMsg::Tables {
             tables: self.tables(),
         });
-        self.lobby_changed();
         Ok(())
     }
 
@@ -608,7 +792,7 @@ impl Lobby {
         let log = self.store.match_started(&plan);
         self.run_match(table.clone(), plan, log, Vec::new());
         table.send_states(&table.lock());
-        self.lobby_changed();
+        self.lobby_changed(&table);
         Ok(())
     }
 
@@ -628,13 +812,11 @@ impl Lobby {
         let ctx = MatchContext {
             bots: self.bots.clone(),
             bot_delay: self.options.bot_delay,
-            on_end: Arc::new(move |table: &Table, ending: Ending| {
+            on_end: Arc::new(move |table: &Arc<Table>, ending: Ending| {
                 if let Some(lobby) = weak.upgrade() {
                     match ending {
-                        Ending::Replay(bytes) => {
-                            lock(&lobby.replays).insert(table.id, Arc::new(bytes));
-                        }
-                        Ending::Told => lobby.lobby_changed(),
+                        Ending::Replay(bytes) => lobby.keep_replay(table.id, bytes),
+                        Ending::Told => lobby.retire(table),
                     }
                 }
             }),
@@ -650,6 +832,8 @@ impl Lobby {
                 code: ErrorCode::WrongState,
                 message: format!("the match could not start: {e}"),
             });
+            drop(inner);
+            self.retire(&table);
         }
     }
 
@@ -732,7 +916,7 @@ impl Lobby {
                 saved.id, saved.preset
             ));
         }
-        let table = Arc::new(Table::new(saved.id, preset, saved.name));
+        let table = Arc::new(Table::new(saved.id, preset, saved.name, None));
         {
             let mut inner = table.lock();
             inner.phase = saved.phase;
@@ -751,7 +935,17 @@ impl Lobby {
                 inner.phase = Phase::Playing;
             }
         }
-        lock(&self.tables).insert(saved.id, table.clone());
+        let finished = table.lock().phase == Phase::Finished;
+        if finished {
+            let mut recent = lock(&self.finished);
+            let at = recent.partition_point(|t| t.id < saved.id);
+            recent.insert(at, table.clone());
+            while recent.len() > RECENT_FINISHED {
+                recent.pop_front();
+            }
+        } else {
+            lock(&self.tables).insert(saved.id, table.clone());
+        }
         self.next_table
             .fetch_max(saved.id.saturating_add(1), Ordering::Relaxed);
         if let Some(m) = running {

@@ -29,6 +29,8 @@ pub trait LobbyStore: Send + Sync {
     /// The table's host is now `host` (the first person seated; `None`
     /// when nobody is). Told after the seat change that caused it.
     fn host_changed(&self, _table: TableId, _host: Option<Seat>) {}
+    /// A waiting table expired: it is gone for good.
+    fn table_removed(&self, _table: TableId) {}
     /// A table's match starts: where its record goes.
     fn match_started(&self, _plan: &MatchPlan) -> Box<dyn MatchLog> {
         Box::new(NoLog)

@@ -62,7 +62,7 @@ impl MatchPlan {
 }
 
 /// Told when a match is over: first its replay, then that its table knows.
-pub(crate) type OnEnd = Arc<dyn Fn(&Table, Ending) + Send + Sync>;
+pub(crate) type OnEnd = Arc<dyn Fn(&Arc<Table>, Ending) + Send + Sync>;
 
 /// The steps of a match's end.
 pub(crate) enum Ending {
@@ -174,6 +174,7 @@ fn run(
                 Err(why) => {
                     eprintln!("liar serve: table {}: seat {}: {why}", plan.table, seat + 1);
                     abandon(&table);
+                    (ctx.on_end)(&table, Ending::Told);
                     return;
                 }
             },

@@ -11,6 +11,7 @@ use crate::online::{
     TurnInfo, TurnQuestion,
 };
 use crate::rules::{Decision, DecisionKind, Seat};
+use std::net::IpAddr;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -88,6 +89,9 @@ pub(crate) struct TableInner {
     /// The number of the next question to a person.
     pub next_turn: u64,
     pub outcome: Option<Outcome>,
+    /// When the lobby last saw the table change (a waiting table that
+    /// nobody is at expires some time after).
+    pub changed: Instant,
 }
 
 /// A table.
@@ -96,6 +100,9 @@ pub struct Table {
     pub id: TableId,
     /// What it was made from.
     pub preset: Arc<Preset>,
+    /// The address of the connection that made it (none for a table
+    /// restored after a restart).
+    pub creator: Option<IpAddr>,
     pub(crate) inner: Mutex<TableInner>,
 }
 
@@ -111,7 +118,12 @@ pub(crate) fn millis_left(deadline: Instant) -> u64 {
 
 impl Table {
     /// A new table from `preset`, waiting for people: its human seats open.
-    pub(crate) fn new(id: TableId, preset: Arc<Preset>, name: String) -> Table {
+    pub(crate) fn new(
+        id: TableId,
+        preset: Arc<Preset>,
+        name: String,
+        creator: Option<IpAddr>,
+    ) -> Table {
         let seats = preset
             .table
             .seats
@@ -138,6 +150,7 @@ impl Table {
         Table {
             id,
             preset,
+            creator,
             inner: Mutex::new(TableInner {
                 name,
                 phase: Phase::Waiting,
@@ -149,6 +162,7 @@ impl Table {
                 turn: None,
                 next_turn: 0,
                 outcome: None,
+                changed: Instant::now(),
             }),
         }
     }

@@ -11,8 +11,8 @@ use crate::engine::{Event, MatchInfo, Player, PlayerError, PublicEvent, SeatInfo
 use crate::human::{HumanPlayer, Narrator, NarratorOptions, Style};
 use crate::i18n::JoinMsg;
 use crate::online::{
-    ClientMsg, ErrorCode, Move, Occupant, Phase, SeatSummary, ServerMsg, TableId, TableState,
-    TableSummary, TurnQuestion,
+    ClientMsg, ErrorCode, GoneReason, Move, Occupant, Phase, SeatSummary, ServerMsg, TableId,
+    TableState, TableSummary, TurnQuestion,
 };
 use crate::rules::Seat;
 use std::time::{Duration, Instant};
@@ -140,8 +140,17 @@ impl Table<'_> {
                     return Ok(());
                 }
                 ServerMsg::Error { code, message } => self.refused(code, &message)?,
+                ServerMsg::TableGone {
+                    table,
+                    reason: GoneReason::Expired,
+                } if table == self.id => {
+                    self.session.say(Style::Hint, JoinMsg::TableExpired);
+                    return Ok(());
+                }
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Tables { .. }
+                | ServerMsg::TableUpdate { .. }
+                | ServerMsg::TableGone { .. }
                 | ServerMsg::Seated { .. }
                 | ServerMsg::Pong => Flow::Go,
             };

@@ -219,6 +219,11 @@ impl Problem {
                 "{name} contains control characters",
                 "в {name} есть управляющие символы"
             ),
+            P::NameInvisible { name, point } => tr!(
+                lang,
+                "{name} contains a character that is not seen, {point}; names must read as they are",
+                "в {name} есть невидимый символ {point}; имя должно читаться таким, как оно есть"
+            ),
             P::NameTooLong { name, chars, max } => tr!(
                 lang,
                 "{name} is {chars} characters long; at most {max} are allowed",
@@ -226,8 +231,8 @@ impl Problem {
             ),
             P::DuplicateName { name, first } => tr!(
                 lang,
-                "{name} is used by {first} too (names are compared ignoring case)",
-                "{name} уже есть у {first} (имена сравниваются без учёта регистра)"
+                "{name} is used by {first} too (names are compared ignoring case and look-alike letters)",
+                "{name} уже есть у {first} (имена сравниваются без учёта регистра и похожих букв)"
             ),
             P::MaxBelowMin { max, min } => tr!(
                 lang,
@@ -481,6 +486,10 @@ mod tests {
             P::EmptyName,
             P::NameSpaces { name: s("\" a\"") },
             P::NameControl { name: s("\"a\"") },
+            P::NameInvisible {
+                name: s("\"a\""),
+                point: s("U+200B"),
+            },
             P::NameTooLong {
                 name: s("\"a\""),
                 chars: 30,
@@ -533,6 +542,7 @@ mod tests {
                 | P::EmptyName
                 | P::NameSpaces { .. }
                 | P::NameControl { .. }
+                | P::NameInvisible { .. }
                 | P::NameTooLong { .. }
                 | P::DuplicateName { .. }
                 | P::MaxBelowMin { .. }

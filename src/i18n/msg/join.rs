@@ -27,6 +27,8 @@ pub enum JoinMsg<'a> {
     YouLeaveSeat,
     /// Ctrl-C or the end of input: the client stops, the seat stays.
     SeatKept,
+    /// The waiting table was closed: nobody was at it for too long.
+    TableExpired,
     /// Connecting.
     Connecting {
         /// The WebSocket address.
@@ -317,6 +319,11 @@ impl JoinMsg<'_> {
                 lang,
                 "The seat stays yours: run the same `liar join` again to come back (the turn timer runs meanwhile).",
                 "Место остаётся за вами: запустите тот же `liar join` снова, чтобы вернуться (таймер хода тем временем идёт)."
+            ),
+            JoinMsg::TableExpired => tr!(
+                lang,
+                "The server closed this table: it waited with nobody at it for too long. Open a new one with `liar join` again.",
+                "Сервер закрыл этот стол: за ним слишком долго никого не было. Откройте новый, снова запустив `liar join`."
             ),
             JoinMsg::Connecting { url } => {
                 tr!(lang, "Connecting to {url}…", "Подключение к {url}…")
@@ -644,8 +651,8 @@ pub fn refusal_text(code: ErrorCode, lang: Lang) -> String {
         ErrorCode::Illegal => tr!(lang, "that is against the rules", "это против правил"),
         ErrorCode::BadName => tr!(
             lang,
-            "that name cannot be used (empty, too long, or with control characters)",
-            "такое имя нельзя (пустое, слишком длинное или с управляющими символами)"
+            "that name cannot be used (empty, too long, with invisible characters, or like another name at the table)",
+            "такое имя нельзя (пустое, слишком длинное, с невидимыми символами или похожее на имя за столом)"
         ),
     }
 }

@@ -159,6 +159,11 @@ impl LobbyStore for FolderStore {
         self.said(&format!("table {table} seat {}", seat + 1), result);
     }
 
+    fn table_removed(&self, table: TableId) {
+        let result = self.store.remove_table(table);
+        self.said(&format!("table {table}"), result);
+    }
+
     fn match_started(&self, plan: &MatchPlan) -> Box<dyn MatchLog> {
         match self.match_started_now(plan) {
             Ok(log) => log,

@@ -1,77 +1,47 @@
 //! The web stack of `liar serve`, the only part of the server that names
 //! axum and tokio: the HTTP routes, one WebSocket pump per connection
 //! (frames in → [`ClientMsg`] → the synchronous [`Lobby`]; the lobby's
-//! messages out through a bounded queue), and the limits on clients.
+//! messages out through a bounded queue), and the limits on clients:
+//! connections counted and timed from their first byte ([`accept`]),
+//! pages of other sites refused ([`origin`]).
 
+mod accept;
 pub mod assets;
 pub mod both_languages;
 pub mod hands;
+mod origin;
 mod pump;
 pub mod refusals;
 mod routes;
 
+pub use origin::OriginPolicy;
+
 use super::lobby::Lobby;
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use accept::ConnCounts;
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// How the web side runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct WebOptions {
     /// Where to listen.
     pub addr: SocketAddr,
     /// Connections one IP address may hold at once.
     pub max_per_ip: usize,
+    /// Connections the server holds at once, at most.
+    pub max_connections: usize,
+    /// Which pages may connect, besides the server's own.
+    pub origins: OriginPolicy,
 }
 
 /// What every handler shares.
 #[derive(Clone)]
 pub(crate) struct App {
     pub lobby: Arc<Lobby>,
-    pub ips: Arc<IpCounts>,
     pub connections: Arc<AtomicUsize>,
     pub shutdown: tokio::sync::watch::Receiver<bool>,
-}
-
-/// Open connections by IP address.
-pub(crate) struct IpCounts {
-    counts: Mutex<HashMap<IpAddr, usize>>,
-    max: usize,
-}
-
-/// One connection counted against its address; uncounted when dropped.
-pub(crate) struct IpGuard {
-    ips: Arc<IpCounts>,
-    ip: IpAddr,
-}
-
-impl IpCounts {
-    /// Counts a connection from `ip`, unless that address has too many.
-    pub(crate) fn acquire(self: &Arc<Self>, ip: IpAddr) -> Option<IpGuard> {
-        let mut counts = super::table::lock(&self.counts);
-        let n = counts.entry(ip).or_insert(0);
-        if *n >= self.max {
-            return None;
-        }
-        *n += 1;
-        Some(IpGuard {
-            ips: self.clone(),
-            ip,
-        })
-    }
-}
-
-impl Drop for IpGuard {
-    fn drop(&mut self) {
-        let mut counts = super::table::lock(&self.ips.counts);
-        if let Some(n) = counts.get_mut(&self.ip) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                counts.remove(&self.ip);
-            }
-        }
-    }
 }
 
 /// Serves `lobby` until Ctrl-C or SIGTERM. `listening` is told the address
@@ -86,33 +56,77 @@ pub fn serve(
         .enable_all()
         .thread_name("liar-web")
         .build()?;
+    let max_connections = options.max_connections.min(open_files_for_connections());
     let result = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(options.addr).await?;
         listening(listener.local_addr()?);
         let (stop, shutdown) = tokio::sync::watch::channel(false);
         let app = App {
             lobby,
-            ips: Arc::new(IpCounts {
-                counts: Mutex::new(HashMap::new()),
-                max: options.max_per_ip,
-            }),
             connections: Arc::new(AtomicUsize::new(0)),
-            shutdown,
+            shutdown: shutdown.clone(),
         };
-        let router = routes::router(app);
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
+        let counts = ConnCounts::new(options.max_per_ip, max_connections);
+        let sweeping = tokio::spawn(sweep(app.lobby.clone()));
+        let router = routes::router(app, Arc::new(options.origins));
+        let stopping = tokio::spawn(async move {
             stopped().await;
-            // WebSocket pumps close their connections.
+            // Stop accepting; WebSocket pumps close their connections.
             let _ = stop.send(true);
-        })
-        .await
+        });
+        accept::serve_connections(listener, router, counts, shutdown, Duration::from_secs(2)).await;
+        stopping.abort();
+        sweeping.abort();
+        Ok(())
     });
-    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    runtime.shutdown_timeout(Duration::from_secs(2));
     result
+}
+
+/// Connections the system's open-file limit leaves room for: the soft
+/// limit is raised to the hard one, and a reserve is kept for the
+/// server's own files (its index, replays, journals, bots' pipes).
+fn open_files_for_connections() -> usize {
+    const RESERVE: u64 = 256;
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit with a valid pointer to our own struct.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                return usize::MAX;
+            }
+            if limit.rlim_cur < limit.rlim_max {
+                let raised = libc::rlimit {
+                    rlim_cur: limit.rlim_max,
+                    rlim_max: limit.rlim_max,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    limit.rlim_cur = limit.rlim_max;
+                }
+            }
+        }
+        let usable = limit.rlim_cur.saturating_sub(RESERVE).max(16);
+        usize::try_from(usable).unwrap_or(usize::MAX)
+    }
+    #[cfg(not(unix))]
+    {
+        usize::MAX
+    }
+}
+
+/// Drops the lobby's expired tables every little while.
+async fn sweep(lobby: Arc<Lobby>) {
+    let mut tick = tokio::time::interval(lobby.sweep_every());
+    loop {
+        tick.tick().await;
+        let lobby = lobby.clone();
+        // The store writes to its index: off the async threads.
+        let _ = tokio::task::spawn_blocking(move || lobby.sweep()).await;
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

@@ -1,14 +1,15 @@
 //! One WebSocket connection: reads frames, checks the limits, parses each
 //! message and hands it to the lobby; writes what the lobby queued.
 
-use super::{App, Counted, IpGuard};
+use super::{App, Counted};
 use crate::online::{ClientMsg, ErrorCode, ServerMsg};
 use crate::server::limits::{
-    FLOOD_STRIKES, IDLE_TIMEOUT, MAX_MESSAGE_BYTES, MESSAGE_BURST, MESSAGES_PER_SECOND,
-    OUTBOX_MESSAGES, PING_EVERY,
+    FLOOD_STRIKES, HELLO_TIMEOUT, IDLE_TIMEOUT, MAX_MESSAGE_BYTES, MESSAGE_BURST,
+    MESSAGES_PER_SECOND, OUTBOX_MESSAGES, PING_EVERY, SEND_TIMEOUT,
 };
 use crate::server::outbox::{Outbox, encode};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{Notify, mpsc};
@@ -76,14 +77,55 @@ fn error(code: ErrorCode, message: impl Into<String>) -> Message {
     )
 }
 
-/// What to do after a frame.
-enum Next {
-    Go,
-    Close,
+/// Why the server closes a connection: the close frame's code and reason
+/// (docs/online.md, "Close codes").
+#[derive(Clone, Copy, Debug)]
+enum Closing {
+    /// The client closed it, or its socket went away.
+    ByClient,
+    /// The server stops.
+    Stopping,
+    /// No `hello` in time.
+    NoHello,
+    /// Silent (not even a pong) for too long.
+    Idle,
+    /// Kept flooding after being told.
+    Flood,
+    /// A message over the size limit.
+    TooLarge,
+    /// Too far behind reading what it is sent.
+    TooSlow,
+}
+
+impl Closing {
+    fn frame(self) -> Option<CloseFrame> {
+        let (code, reason) = match self {
+            Closing::ByClient => return None,
+            Closing::Stopping => (close_code::AWAY, "the server stops"),
+            Closing::NoHello => (close_code::POLICY, "no hello in time"),
+            Closing::Idle => (close_code::POLICY, "silent for too long"),
+            Closing::Flood => (close_code::POLICY, "too many messages"),
+            Closing::TooLarge => (close_code::SIZE, "message too large"),
+            Closing::TooSlow => (close_code::POLICY, "too slow to read what it is sent"),
+        };
+        Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })
+    }
+}
+
+/// Sends `message`, giving up on a client that does not read for
+/// [`SEND_TIMEOUT`].
+async fn send(socket: &mut WebSocket, message: Message) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(message)).await,
+        Ok(Ok(()))
+    )
 }
 
 /// Runs one connection to its end.
-pub(crate) async fn pump(mut socket: WebSocket, app: App, _guard: IpGuard) {
+pub(crate) async fn pump(mut socket: WebSocket, app: App, ip: IpAddr) {
     let _counted = Counted::new(&app.connections);
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(OUTBOX_MESSAGES);
     let queue = Arc::new(Queue {
@@ -91,7 +133,7 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, _guard: IpGuard) {
         closing: AtomicBool::new(false),
         wake: Notify::new(),
     });
-    let mut session = app.lobby.connect(queue.clone());
+    let mut session = app.lobby.connect(queue.clone(), ip);
     let mut bucket = Bucket {
         tokens: f64::from(MESSAGE_BURST),
         at: Instant::now(),
@@ -100,87 +142,90 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, _guard: IpGuard) {
     let mut shutdown = app.shutdown.clone();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.reset();
+    let hello_by = tokio::time::sleep(HELLO_TIMEOUT);
+    tokio::pin!(hello_by);
     let mut seen = Instant::now();
-    loop {
+    let closing = loop {
         tokio::select! {
             incoming = socket.recv() => {
-                let Some(Ok(frame)) = incoming else { break };
+                let Some(Ok(frame)) = incoming else { break Closing::ByClient };
                 seen = Instant::now();
-                let next = match frame {
+                match frame {
                     Message::Text(text) => {
-                        if !bucket.take() {
+                        let refusal = if !bucket.take() {
                             if bucket.strikes > FLOOD_STRIKES {
-                                Next::Close
-                            } else {
-                                let _ = socket.send(error(ErrorCode::RateLimited, format!(
-                                    "at most {MESSAGES_PER_SECOND} messages a second"
-                                ))).await;
-                                Next::Go
+                                break Closing::Flood;
                             }
+                            Some(error(ErrorCode::RateLimited, format!(
+                                "at most {MESSAGES_PER_SECOND} messages a second"
+                            )))
                         } else if text.len() > MAX_MESSAGE_BYTES {
-                            let _ = socket.send(error(ErrorCode::TooLarge, format!(
+                            let _ = send(&mut socket, error(ErrorCode::TooLarge, format!(
                                 "a message has at most {MAX_MESSAGE_BYTES} bytes"
                             ))).await;
-                            Next::Close
+                            break Closing::TooLarge;
                         } else {
                             match serde_json::from_str::<ClientMsg>(text.as_str()) {
-                                Ok(msg) => app.lobby.handle(&mut session, msg),
-                                Err(e) => {
-                                    let _ = socket.send(error(ErrorCode::Malformed, e.to_string())).await;
+                                Ok(msg) => {
+                                    app.lobby.handle(&mut session, msg);
+                                    None
                                 }
+                                Err(e) => Some(error(ErrorCode::Malformed, e.to_string())),
                             }
-                            Next::Go
+                        };
+                        if let Some(refusal) = refusal
+                            && !send(&mut socket, refusal).await
+                        {
+                            break Closing::ByClient;
                         }
                     }
                     Message::Binary(_) => {
                         if !bucket.take() && bucket.strikes > FLOOD_STRIKES {
-                            Next::Close
-                        } else {
-                            let _ = socket.send(error(ErrorCode::Malformed,
-                                "messages are JSON text frames, not binary")).await;
-                            Next::Go
+                            break Closing::Flood;
+                        }
+                        if !send(&mut socket, error(ErrorCode::Malformed,
+                            "messages are JSON text frames, not binary")).await
+                        {
+                            break Closing::ByClient;
                         }
                     }
-                    Message::Close(_) => Next::Close,
-                    Message::Ping(_) | Message::Pong(_) => Next::Go,
-                };
-                if let Next::Close = next {
-                    break;
+                    Message::Close(_) => break Closing::ByClient,
+                    Message::Ping(_) | Message::Pong(_) => {}
                 }
             }
             out = rx.recv() => {
-                let Some(text) = out else { break };
-                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
-                    break;
+                let Some(text) = out else { break Closing::TooSlow };
+                if !send(&mut socket, Message::Text(text.as_ref().into())).await {
+                    break Closing::ByClient;
                 }
             }
             () = queue.wake.notified() => {
                 if queue.closing.load(Ordering::Relaxed) {
-                    break;
+                    break Closing::TooSlow;
                 }
             }
+            () = &mut hello_by, if !session.greeted() => break Closing::NoHello,
             _ = ping.tick() => {
                 if seen.elapsed() > IDLE_TIMEOUT {
-                    break;
+                    break Closing::Idle;
                 }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
-                    break;
+                if !send(&mut socket, Message::Ping(Default::default())).await {
+                    break Closing::ByClient;
                 }
             }
-            _ = shutdown.changed() => break,
+            _ = shutdown.changed() => break Closing::Stopping,
         }
-    }
+    };
     queue.closing.store(true, Ordering::Relaxed);
     app.lobby.disconnect(session);
+    if let Closing::ByClient = closing {
+        return;
+    }
     // Flush what the lobby queued (an error said just before closing).
     while let Ok(text) = rx.try_recv() {
-        if socket
-            .send(Message::Text(text.as_ref().into()))
-            .await
-            .is_err()
-        {
-            break;
+        if !send(&mut socket, Message::Text(text.as_ref().into())).await {
+            return;
         }
     }
-    let _ = socket.send(Message::Close(None)).await;
+    let _ = send(&mut socket, Message::Close(closing.frame())).await;
 }

@@ -1,7 +1,7 @@
 //! The routes: `GET /ws` (the protocol), and the read-only HTTP API. No
 //! route reads a file: replays are looked up by number in the lobby.
 
-use super::App;
+use super::{App, OriginPolicy};
 use crate::online::TableId;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
@@ -10,6 +10,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 /// Frames larger than this are not even read (the connection drops);
@@ -18,7 +19,7 @@ use std::sync::atomic::Ordering;
 const HARD_FRAME_BYTES: usize = 4 * crate::server::limits::MAX_MESSAGE_BYTES;
 
 /// Every route.
-pub(crate) fn router(app: App) -> Router {
+pub(crate) fn router(app: App, origins: Arc<OriginPolicy>) -> Router {
     Router::new()
         .route("/ws", get(ws))
         .route("/api/health", get(health))
@@ -29,6 +30,10 @@ pub(crate) fn router(app: App) -> Router {
         .merge(super::assets::routes())
         .merge(super::hands::routes())
         .merge(super::refusals::routes())
+        .layer(axum::middleware::from_fn_with_state(
+            origins,
+            super::origin::check,
+        ))
 }
 
 async fn ws(
@@ -36,17 +41,10 @@ async fn ws(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     State(app): State<App>,
 ) -> Response {
-    let Some(guard) = app.ips.acquire(addr.ip()) else {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many connections from your address",
-        )
-            .into_response();
-    };
     upgrade
         .max_message_size(HARD_FRAME_BYTES)
         .max_frame_size(HARD_FRAME_BYTES)
-        .on_upgrade(move |socket| super::pump::pump(socket, app, guard))
+        .on_upgrade(move |socket| super::pump::pump(socket, app, addr.ip()))
 }
 
 async fn health(State(app): State<App>) -> Json<serde_json::Value> {

@@ -70,7 +70,27 @@ fn garbage_gets_errors_and_the_server_plays_on() {
     });
     assert_eq!(bad.expect_error(), ErrorCode::UnknownTable);
     let table = bad.create("three");
-    for name in ["", "   ", "a\u{1b}[2Jb", &"x".repeat(25)] {
+    let long = "x".repeat(25);
+    // Empty, control and invisible characters (a soft hyphen, a combining
+    // grapheme joiner, Hangul fillers, a Mongolian vowel separator, a word
+    // joiner, a tag letter, bidi overrides, a braille blank), too long.
+    let invisible = [
+        "",
+        "   ",
+        "a\u{1b}[2Jb",
+        &long,
+        "A\u{ad}nn",
+        "A\u{34f}nn",
+        "\u{115f}Ann",
+        "\u{3164}",
+        "A\u{180e}nn",
+        "An\u{2060}n",
+        "Ann\u{e0041}",
+        "\u{202e}nnA",
+        "Ann\u{200b}",
+        "\u{2800}",
+    ];
+    for name in invisible {
         bad.send(ClientMsg::TakeSeat {
             table,
             seat: None,
@@ -78,6 +98,18 @@ fn garbage_gets_errors_and_the_server_plays_on() {
         });
         assert_eq!(bad.expect_error(), ErrorCode::BadName, "{name:?}");
     }
+    // Names that look like one already seated are refused too.
+    bad.sit(table, "Ann");
+    let mut twin = server.client();
+    for name in ["ann", "ANN", "\u{410}nn", "Ａｎｎ"] {
+        twin.send(ClientMsg::TakeSeat {
+            table,
+            seat: None,
+            name: name.into(),
+        });
+        assert_eq!(twin.expect_error(), ErrorCode::BadName, "{name:?}");
+    }
+    bad.send(ClientMsg::Leave);
     // The largest seat number JSON can carry must not overflow the message.
     for seat in [7, usize::MAX] {
         bad.send(ClientMsg::TakeSeat {

@@ -103,9 +103,17 @@ impl Outbox for Queue {
     fn close(&self) {}
 }
 
+/// A connection that has said hello.
 fn connect(lobby: &Arc<Lobby>) -> (Session, Receiver<String>) {
     let (tx, rx) = channel();
-    (lobby.connect(Arc::new(Queue(Mutex::new(tx)))), rx)
+    let mut session = lobby.connect(Arc::new(Queue(Mutex::new(tx))), [127, 0, 0, 1].into());
+    lobby.handle(
+        &mut session,
+        ClientMsg::Hello {
+            protocol: liar::online::PROTOCOL_VERSION,
+        },
+    );
+    (session, rx)
 }
 
 fn next(rx: &Receiver<String>) -> Option<ServerMsg> {
@@ -140,8 +148,8 @@ fn new_lobby() -> (Arc<Lobby>, Arc<Store>, Receiver<usize>) {
         done: Mutex::new(done),
     });
     let options = LobbyOptions {
-        bot_delay: Duration::ZERO,
         max_tables: 10,
+        ..LobbyOptions::default()
     };
     (
         Lobby::new(vec![preset()], store.clone(), bots(), options),
