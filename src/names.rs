@@ -67,13 +67,42 @@ pub fn code_point(c: char) -> String {
     format!("U+{:04X}", u32::from(c))
 }
 
+/// Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt):
+/// characters a renderer shows as nothing when it does not support them.
+const DEFAULT_IGNORABLE: &[(char, char)] = &[
+    ('\u{ad}', '\u{ad}'),
+    ('\u{34f}', '\u{34f}'),
+    ('\u{61c}', '\u{61c}'),
+    ('\u{115f}', '\u{1160}'),
+    ('\u{17b4}', '\u{17b5}'),
+    ('\u{180b}', '\u{180f}'),
+    ('\u{200b}', '\u{200f}'),
+    ('\u{202a}', '\u{202e}'),
+    ('\u{2060}', '\u{206f}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{fe00}', '\u{fe0f}'),
+    ('\u{feff}', '\u{feff}'),
+    ('\u{ffa0}', '\u{ffa0}'),
+    ('\u{fff0}', '\u{fff8}'),
+    ('\u{1bca0}', '\u{1bca3}'),
+    ('\u{1d173}', '\u{1d17a}'),
+    ('\u{e0000}', '\u{e0fff}'),
+];
+
 /// Whether `c` may appear in a name without being seen, or seen differently
 /// on different machines.
 fn invisible(c: char) -> bool {
-    matches!(
-        c.identifier_type(),
-        Some(IdentifierType::Default_Ignorable | IdentifierType::Not_Character)
-    ) || (c.is_whitespace() && c != ' ')
+    DEFAULT_IGNORABLE
+        .iter()
+        .any(|(low, high)| (*low..=*high).contains(&c))
+        // Unassigned, private use and noncharacters (UTS #39 lists no type
+        // for them, which means Not_Character): no font draws them alike;
+        // and what UTS #39 calls ignorable besides.
+        || matches!(
+            c.identifier_type(),
+            None | Some(IdentifierType::Default_Ignorable | IdentifierType::Not_Character)
+        )
+        || (c.is_whitespace() && c != ' ')
         // Blank in every font, yet neither a space nor ignorable.
         || c == '\u{2800}'
         // Interlinear annotation marks and the object replacement.
