@@ -354,7 +354,9 @@ impl State {
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         // The bot's code may also return after its limit.
-        if let Some(overrun) = late_overrun(&self.shared.meter, started.elapsed(), limits.wall()) {
+        if let Some(overrun) =
+            late_overrun(&self.shared.meter, started.elapsed(), limits.load_wall())
+        {
             let (reason, detail) = overrun.failure();
             return Err(BotLoadError::Failed {
                 chunk: script.chunk.clone(),
@@ -455,6 +457,12 @@ fn load_bot(
             detail,
             overrun,
         }
+    };
+    // A load has a call's budget and a time limit of its own.
+    let millis = u64::try_from(limits.load_wall().as_millis()).unwrap_or(u64::MAX);
+    let limits = &BotLimits {
+        wall_ms: millis,
+        ..*limits
     };
     meter.start_at(limits.instructions, limits.wall(), Instant::now());
     // The first load parses the text; later loads (one per match) use the

@@ -444,6 +444,14 @@ impl ProcessBot {
         wall.saturating_mul(calls).saturating_add(grace(wall))
     }
 
+    /// How long the child may take to load the bot and then make `calls`
+    /// more calls.
+    fn load_allowance(&self, calls: u32) -> Duration {
+        let load = self.limits.load_wall();
+        self.allowance(calls)
+            .saturating_add(load.saturating_add(grace(load)))
+    }
+
     /// Starts a process and loads the bot (then the match and game in
     /// progress, if any).
     fn start(&mut self) -> Result<(), Start> {
@@ -462,7 +470,7 @@ impl ProcessBot {
             params: self.params.clone(),
             limits: self.limits,
         };
-        conn.queue(&load.encode(), self.allowance(1), "loading the bot");
+        conn.queue(&load.encode(), self.load_allowance(0), "loading the bot");
         match conn.next_reply() {
             Ok(Reply::Loaded {
                 name,
@@ -506,8 +514,8 @@ impl ProcessBot {
     /// Tells the child the current match, if one is on (with the bank left
     /// to the bot, in a match started again).
     fn send_match(&mut self) {
-        // Reloading the bot and telling it the match: two calls.
-        let allowance = self.allowance(2);
+        // Reloading the bot, then telling it the match.
+        let allowance = self.load_allowance(1);
         let (Some(conn), Some(request)) = (self.conn.as_mut(), self.match_request.as_mut()) else {
             return;
         };
