@@ -11,15 +11,22 @@
 //! With a think time, the tables start spread over one THINK (as tables
 //! of people do), not all in the same instant.
 //!
+//! With ROUNDS above 1, each client plays that many matches one after the
+//! other, each at a new table (so TABLES × ROUNDS matches in all), and the
+//! server's resident memory is sampled as the matches finish: it must stay
+//! flat, since a finished table leaves the lobby.
+//!
 //! ```sh
-//! cargo bench --bench server                # 500 tables, 2 games each, THINK 1000
-//! cargo bench --bench server -- 200 1 0     # TABLES GAMES THINK
+//! cargo bench --bench server                   # 500 tables, 2 games each, THINK 1000
+//! cargo bench --bench server -- 200 1 0        # TABLES GAMES THINK
+//! cargo bench --bench server -- 500 1 0 20     # TABLES GAMES THINK ROUNDS: 10,000 matches
 //! ```
 
 use liar::engine::{NativePlayer, Player, Policy};
 use liar::online::{ClientMsg, Connection, ServerMsg};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
@@ -59,6 +66,7 @@ fn main() {
     let tables = numbers.first().map_or(500, |&n| n as usize);
     let games = numbers.get(1).map_or(2, |&n| n as u32);
     let think = Duration::from_millis(numbers.get(2).copied().unwrap_or(1000));
+    let rounds = numbers.get(3).map_or(1, |&n| n.max(1) as usize);
 
     let dir = tempfile::tempdir().expect("a scratch folder");
     let table = dir.path().join("load.toml");
@@ -67,20 +75,31 @@ fn main() {
     let pid = server.id();
 
     let barrier = Arc::new(Barrier::new(tables + 1));
+    let finished = Arc::new(AtomicUsize::new(0));
     let clients: Vec<_> = (0..tables)
         .map(|i| {
-            let (url, barrier) = (url.clone(), barrier.clone());
+            let (url, barrier, finished) = (url.clone(), barrier.clone(), finished.clone());
             std::thread::Builder::new()
                 .name(format!("client-{i}"))
                 .stack_size(256 * 1024)
                 .spawn(move || {
                     let start = think.mul_f64(i as f64 / tables as f64);
-                    client(&url, &barrier, think, start, i as u64)
+                    let mut seen = client(&url, &barrier, think, start, i as u64)?;
+                    finished.fetch_add(1, Ordering::Relaxed);
+                    for round in 1..rounds {
+                        let more = again(&url, think, (round * tables + i) as u64)?;
+                        seen.latencies.extend(more.latencies);
+                        seen.messages += more.messages;
+                        finished.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok::<Seen, String>(seen)
                 })
                 .expect("a client thread")
         })
         .collect();
     barrier.wait();
+    let stopped = Arc::new(AtomicBool::new(false));
+    let memory = sample_memory(pid, finished.clone(), stopped.clone(), tables * rounds);
     let load_before = load_average();
     let cpu_before = cpu_seconds(pid);
     let start = Instant::now();
@@ -96,6 +115,8 @@ fn main() {
         }
     }
     let elapsed = start.elapsed();
+    stopped.store(true, Ordering::Relaxed);
+    let memory = memory.join().unwrap_or_default();
     let cpu = cpu_seconds(pid).zip(cpu_before).map(|(a, b)| a - b);
     let threads = threads(pid);
     let load_after = load_average();
@@ -120,9 +141,10 @@ fn main() {
     l.sort();
     warm.sort();
     println!(
-        "{tables} tables x {games} games (1 scripted client thinking {} ms + 2 Lua bots each, \
-         --bot-delay 0): {} decisions in {:.1} s",
+        "{tables} tables x {games} games x {rounds} rounds (1 scripted client thinking {} ms + \
+         2 Lua bots each, --bot-delay 0): {} matches, {} decisions in {:.1} s",
         think.as_millis(),
+        tables * rounds,
         l.len(),
         elapsed.as_secs_f64()
     );
@@ -140,12 +162,57 @@ fn main() {
     );
     if let Some(cpu) = cpu {
         println!(
-            "server: {cpu:.1} s of CPU ({:.0}% of one core), {} threads at the end",
+            "server: {cpu:.1} s of CPU ({:.0}% of one core, {:.3} ms per person's decision), \
+             {} threads at the end",
             100.0 * cpu / elapsed.as_secs_f64(),
+            1000.0 * cpu / l.len() as f64,
             threads.map_or("?".to_string(), |t| t.to_string())
         );
     }
+    if let (Some(&(first_n, first_kib)), Some(&(last_n, last_kib))) =
+        (memory.first(), memory.last())
+    {
+        println!(
+            "server memory (resident): {:.1} MiB after {first_n} matches, {:.1} MiB after \
+             {last_n} ({:.2}x)",
+            first_kib as f64 / 1024.0,
+            last_kib as f64 / 1024.0,
+            last_kib as f64 / first_kib as f64
+        );
+    }
     println!("load average (1 min) before {load_before}, after {load_after}");
+}
+
+/// Samples the server's resident memory as matches finish: at a tenth of
+/// `all`, at half, and when the last has finished (or the clients stopped).
+fn sample_memory(
+    pid: u32,
+    finished: Arc<AtomicUsize>,
+    stopped: Arc<AtomicBool>,
+    all: usize,
+) -> std::thread::JoinHandle<Vec<(usize, u64)>> {
+    std::thread::spawn(move || {
+        let mut samples = Vec::new();
+        let marks = [all / 10, all / 2, all];
+        for mark in marks {
+            while finished.load(Ordering::Relaxed) < mark && !stopped.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            if let Some(kib) = resident_kib(pid) {
+                samples.push((finished.load(Ordering::Relaxed), kib));
+            }
+        }
+        samples
+    })
+}
+
+/// The process's resident memory, in KiB.
+fn resident_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 /// p50, p90, p99 and max of sorted durations, in milliseconds.
@@ -274,6 +341,13 @@ impl Pause {
         let fraction = 0.5 + (self.state % 1000) as f64 / 1000.0;
         std::thread::sleep(self.mean.mul_f64(fraction));
     }
+}
+
+/// Another match for a client done with its first: a new connection, a
+/// new table, played at once.
+fn again(url: &str, think: Duration, seed: u64) -> Result<Seen, String> {
+    let barrier = Barrier::new(1);
+    client(url, &barrier, think, Duration::ZERO, seed)
 }
 
 /// Connects, opens a table from the preset and takes the person's seat.

@@ -16,6 +16,10 @@ use unicode_security::general_security_profile::IdentifierType;
 /// Longest name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
+/// Most combining marks one letter may carry (Vietnamese needs two; more
+/// stack up over the names beside it).
+pub const MAX_MARKS: usize = 3;
+
 /// Why a name cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameProblem {
@@ -29,8 +33,11 @@ pub enum NameProblem {
     Control(char),
     /// A character drawn as nothing, or not drawn the same everywhere:
     /// format and bidi controls, default-ignorable characters, private-use
-    /// and unassigned code points, blanks other than the plain space.
+    /// code points and noncharacters, blanks other than the plain space.
     Invisible(char),
+    /// A combining mark with no letter under it, or one of more than
+    /// [`MAX_MARKS`] on one letter: drawn over other text.
+    Marks(char),
 }
 
 impl NameProblem {
@@ -54,6 +61,10 @@ impl NameProblem {
             NameProblem::Invisible(c) => {
                 format!("it has an invisible character, {}", code_point(*c))
             }
+            NameProblem::Marks(c) => format!(
+                "it has a combining mark, {}, with no letter under it or over {MAX_MARKS} on one",
+                code_point(*c)
+            ),
         }
     }
 }
@@ -95,18 +106,36 @@ fn invisible(c: char) -> bool {
     DEFAULT_IGNORABLE
         .iter()
         .any(|(low, high)| (*low..=*high).contains(&c))
-        // Unassigned, private use and noncharacters (UTS #39 lists no type
-        // for them, which means Not_Character): no font draws them alike;
-        // and what UTS #39 calls ignorable besides.
+        // What UTS #39 calls ignorable or no character.
         || matches!(
             c.identifier_type(),
-            None | Some(IdentifierType::Default_Ignorable | IdentifierType::Not_Character)
+            Some(IdentifierType::Default_Ignorable | IdentifierType::Not_Character)
         )
+        // Private use: no two fonts draw them alike. Noncharacters.
+        || matches!(c, '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..='\u{10ffff}' | '\u{fdd0}'..='\u{fdef}')
+        || (u32::from(c) & 0xfffe) == 0xfffe
         || (c.is_whitespace() && c != ' ')
         // Blank in every font, yet neither a space nor ignorable.
         || c == '\u{2800}'
         // Interlinear annotation marks and the object replacement.
         || ('\u{fff9}'..='\u{fffc}').contains(&c)
+}
+
+/// The first combining mark of `name` that has no letter under it, or that
+/// is one too many on its letter.
+fn stacked_mark(name: &str) -> Option<char> {
+    let mut marks = None;
+    for c in name.chars() {
+        if unicode_normalization::char::is_combining_mark(c) {
+            match marks {
+                Some(n) if n < MAX_MARKS => marks = Some(n + 1),
+                _ => return Some(c),
+            }
+        } else {
+            marks = Some(0);
+        }
+    }
+    None
 }
 
 /// What is wrong with `name`, or `None` when it may be used.
@@ -127,6 +156,8 @@ pub fn name_problem(name: &str) -> Option<NameProblem> {
         Some(NameProblem::Control(c))
     } else if let Some(c) = name.chars().find(|c| invisible(*c)) {
         Some(NameProblem::Invisible(c))
+    } else if let Some(c) = stacked_mark(name) {
+        Some(NameProblem::Marks(c))
     } else if name.trim().is_empty() {
         Some(NameProblem::Empty)
     } else if name.trim() != name {
@@ -138,32 +169,67 @@ pub fn name_problem(name: &str) -> Option<NameProblem> {
     }
 }
 
-/// The form two names are compared in: equal keys look alike.
+/// `text` in lower case, with the few letters whose lower case is not yet
+/// their folded form folded (final sigma, sharp s).
+fn fold(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ς' { 'σ' } else { c })
+        .collect::<String>()
+        .replace('ß', "ss")
+}
+
+/// The forms two names are compared in: names that share one (at the same
+/// place) look alike. Each is the name compatibility-normalised (NFKC),
+/// written as it is, in lower case and in upper case, taken to its
+/// confusable skeleton (UTS #39), folded, its spaces made single. Three
+/// forms, because the skeleton knows some letters in one case only: a
+/// Cyrillic `К` looks like `K` but `к` has no Latin twin, an `I` looks like
+/// `l` but `i` does not.
 ///
 /// ```
-/// use liar::names::name_key;
-/// assert_eq!(name_key("Ann"), name_key("ANN"));
-/// assert_eq!(name_key("Ann"), name_key("\u{410}nn")); // Cyrillic А
-/// assert_eq!(name_key("Ann"), name_key("\u{ff21}\u{ff4e}\u{ff4e}")); // fullwidth
-/// assert_eq!(name_key("Expert  3"), name_key("Expert 3"));
-/// assert_ne!(name_key("Ann"), name_key("Anna"));
+/// use liar::names::name_keys;
+/// assert_eq!(name_keys("Ann")[1], name_keys("ANN")[1]);
+/// assert_eq!(name_keys("Kate")[0], name_keys("\u{41a}at\u{435}")[0]); // Cyrillic К, е
+/// assert_eq!(name_keys("Bill")[0], name_keys("BiII")[0]); // capital I for l
 /// ```
-pub fn name_key(name: &str) -> String {
-    let folded: String = name.nfkc().flat_map(char::to_lowercase).collect();
-    let skeleton: String = unicode_security::skeleton(&folded).collect();
-    // The skeleton maps some letters to capitals of other scripts; fold again.
-    let folded: String = skeleton.chars().flat_map(char::to_lowercase).collect();
-    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+pub fn name_keys(name: &str) -> [String; 3] {
+    let plain: String = name.nfkc().collect();
+    let key = |text: &str| {
+        let skeleton: String = unicode_security::skeleton(text).collect();
+        fold(&skeleton)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    [
+        key(&plain),
+        key(&fold(&plain)),
+        key(&plain
+            .chars()
+            .flat_map(char::to_uppercase)
+            .collect::<String>()),
+    ]
 }
 
 /// Whether `a` and `b` look like the same name.
 ///
 /// ```
-/// assert!(liar::names::same_name("Bob", "bob"));
-/// assert!(!liar::names::same_name("Bob", "Rob"));
+/// use liar::names::same_name;
+/// assert!(same_name("Bob", "bob"));
+/// assert!(same_name("Ann", "\u{410}nn")); // Cyrillic А
+/// assert!(same_name("Ann", "\u{ff21}\u{ff4e}\u{ff4e}")); // fullwidth
+/// assert!(same_name("Expert  3", "Expert 3"));
+/// assert!(!same_name("Bob", "Rob"));
+/// assert!(!same_name("Ann", "Anna"));
 /// ```
 pub fn same_name(a: &str, b: &str) -> bool {
-    name_key(a) == name_key(b)
+    keys_clash(&name_keys(a), &name_keys(b))
+}
+
+/// Whether two names' [`name_keys`] show them alike.
+pub fn keys_clash(a: &[String; 3], b: &[String; 3]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x == y)
 }
 
 #[cfg(test)]
@@ -243,13 +309,62 @@ mod tests {
     }
 
     #[test]
-    fn lookalikes_share_a_key() {
-        let ann = name_key("Ann");
-        for other in ["ann", "ANN", "\u{410}nn", "Ａｎｎ", "\u{391}nn"] {
-            assert_eq!(name_key(other), ann, "{other}");
+    fn lookalikes_are_one_name() {
+        for (a, b) in [
+            ("Ann", "ann"),
+            ("Ann", "ANN"),
+            ("Ann", "\u{410}nn"),
+            ("Ann", "Ａｎｎ"),
+            ("Ann", "\u{391}nn"),
+            ("rn", "m"),
+            // Cyrillic and Greek capitals, and I for l: found by an
+            // adversarial client against the first version of this rule.
+            ("KATE", "КАТЕ"),
+            ("Kate", "Кatе"),
+            ("TOM", "ТОМ"),
+            ("Tom", "Тоm"),
+            ("HOME", "НОМЕ"),
+            ("MAX", "МАХ"),
+            ("BEN", "ВЕN"),
+            ("KEN", "ΚΕΝ"),
+            ("Bob", "Βob"),
+            ("Tim", "Τim"),
+            ("Zoe", "Ζoe"),
+            ("Hans", "Ηans"),
+            ("Mia", "Μia"),
+            ("Nina", "Νina"),
+            ("Xi", "Χi"),
+            ("Bill", "BiII"),
+            ("Paypal", "PayPaI"),
+            ("Alice", "AIice"),
+            ("Ella", "EIIa"),
+            ("ΣΟΦΙΑ", "σοφιας".trim_end_matches('ς')),
+            ("Straße", "STRASSE"),
+            ("Οδυσσέας", "ΟΔΥΣΣΈΑΣ"),
+        ] {
+            assert!(same_name(a, b), "{a} / {b}");
         }
-        assert_eq!(name_key("rn"), name_key("m"));
-        assert_ne!(name_key("Anna"), ann);
-        assert_ne!(name_key("Борис"), name_key("Boris"));
+        for (a, b) in [
+            ("Ann", "Anna"),
+            ("Борис", "Boris"),
+            ("Bob", "Rob"),
+            ("Pete", "Рete2"),
+        ] {
+            assert!(!same_name(a, b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn marks_stay_on_their_letters() {
+        assert_eq!(name_problem("Nguyễn"), None);
+        assert_eq!(name_problem("Ệ\u{301}"), None);
+        assert_eq!(
+            name_problem("\u{301}\u{301}"),
+            Some(NameProblem::Marks('\u{301}'))
+        );
+        let zalgo = "A\u{301}\u{302}\u{303}\u{304}";
+        assert_eq!(name_problem(zalgo), Some(NameProblem::Marks('\u{304}')));
+        assert_eq!(name_problem("\u{fdfd}"), None);
+        assert_eq!(name_problem("\u{a9c1}"), None);
     }
 }

@@ -26,6 +26,7 @@ const S = {
   retryDelay: 500,
   presets: [],
   tables: [],
+  recent: [], // the latest finished matches (`/api/matches`), newest first
   page: parsePage(),
   table: null, // TableSummary of the table this page is at
   you: null,
@@ -188,6 +189,7 @@ function enterPage() {
     S.replay = null;
     S.watching = false;
     send({ type: "list_tables" });
+    loadRecent();
     return;
   }
   // A seat taken before comes back; otherwise the table is watched, and
@@ -220,6 +222,7 @@ function onMessage(msg) {
       break;
     case "table_gone":
       S.tables = S.tables.filter((tb) => tb.id !== msg.table);
+      if (msg.reason === "finished" && S.page.kind === "lobby") loadRecent();
       if (msg.reason === "expired" && S.page.kind === "table" && S.page.id === msg.table) {
         S.table = null;
         S.missing = true;
@@ -336,6 +339,18 @@ function onError(msg) {
   const why = known ? `${known[S.lang] || known.en} (${msg.message})` : msg.message;
   const text = msg.code === "illegal" && S.refusal ? S.refusal : why;
   S.notice = { kind: "error", text: `${t("errorPrefix")}: ${text}` };
+}
+
+/// The latest finished matches, for the lobby (`/api/matches`).
+async function loadRecent() {
+  try {
+    const response = await fetch("/api/matches");
+    if (!response.ok) return;
+    S.recent = (await response.json()).slice(-10).reverse();
+    render();
+  } catch {
+    // The lobby shows no recent matches then.
+  }
 }
 
 /// What each refusal code means, in both languages (`/api/refusals`).
@@ -829,6 +844,20 @@ function tableCard(table, highlightSeat = null) {
       h("button", { type: "button", "data-action": "watch", "data-table": table.id, onclick: () => watch(table.id) }, t("watch"))));
 }
 
+/// The latest finished matches: who played, who won games, a link to the
+/// summary and the replay.
+function recentView() {
+  return h("section", { class: "panel", id: "recent" },
+    h("h2", {}, t("recentMatches")),
+    h("ul", { class: "recent" }, S.recent.map((r) =>
+      h("li", {},
+        h("a", { href: `/table/${r.id}`, onclick: (e) => (e.preventDefault(), go(`/table/${r.id}`)) },
+          `${r.table} (${r.id})`),
+        " — ",
+        r.seats.map((name, i) => `${name}: ${r.wins[i] ?? 0}`).join(" · "),
+        r.aborted ? ` (${t("stoppedEarly")})` : ""))));
+}
+
 function lobbyView() {
   return h("main", { class: "lobby", id: "lobby" },
     h("section", { class: "hero" }, h("h1", {}, t("title")), h("p", { class: "tagline" }, t("tagline"))),
@@ -839,6 +868,7 @@ function lobbyView() {
       S.tables.length
         ? h("div", { class: "table-grid" }, S.tables.map((tb) => tableCard(tb)))
         : h("p", { class: "muted" }, t("noTables"))),
+    S.recent.length ? recentView() : null,
     h("section", { class: "panel" },
       h("h2", {}, t("newTable")),
       h("form", {

@@ -171,6 +171,13 @@ pub enum Problem {
         /// The character, as `U+200B`.
         point: String,
     },
+    /// A seat name with combining marks over no letter, or stacked high.
+    NameMarks {
+        /// The name, quoted.
+        name: String,
+        /// The mark, as `U+0301`.
+        point: String,
+    },
     /// A seat name that is too long.
     NameTooLong {
         /// The name, quoted.
@@ -386,6 +393,7 @@ impl Problem {
             | P::NameSpaces { .. }
             | P::NameControl { .. }
             | P::NameInvisible { .. }
+            | P::NameMarks { .. }
             | P::NameTooLong { .. }
             | P::MaxBelowMin { .. }
             | P::MinAboveDefaultMax { .. }

@@ -205,6 +205,10 @@ fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigErr
             name: quote(n),
             point: code_point(c),
         },
+        N::Marks(c) => Problem::NameMarks {
+            name: quote(n),
+            point: code_point(c),
+        },
         N::TooLong(chars) => Problem::NameTooLong {
             name: quote(n),
             chars,
@@ -219,7 +223,7 @@ fn check_name(t: &Table<'_, '_>, name: &Spanned<String>) -> Result<(), ConfigErr
 
 /// Reads every entry of a `[[seats]]` or `[[bots]]` array (see
 /// [`read_seat`]), then refuses the first name used twice (names that look
-/// alike are one: [`crate::names::name_key`]).
+/// alike are one: [`crate::names::name_keys`]).
 pub(crate) fn read_seats(
     tables: &[Table<'_, '_>],
     humans: bool,
@@ -229,11 +233,14 @@ pub(crate) fn read_seats(
         .iter()
         .map(|t| read_seat(t, humans, base))
         .collect::<Result<_, _>>()?;
-    let mut seen: Vec<(String, &str)> = Vec::with_capacity(read.len());
+    let mut seen: Vec<([String; 3], &str)> = Vec::with_capacity(read.len());
     for (t, seat) in tables.iter().zip(&read) {
         let name = &seat.name;
-        let folded = crate::names::name_key(name.get_ref());
-        if let Some((_, first)) = seen.iter().find(|(f, _)| *f == folded) {
+        let keys = crate::names::name_keys(name.get_ref());
+        if let Some((_, first)) = seen
+            .iter()
+            .find(|(k, _)| crate::names::keys_clash(k, &keys))
+        {
             return Err(t.bad_value(
                 &name.span(),
                 "name",
@@ -243,7 +250,7 @@ pub(crate) fn read_seats(
                 },
             ));
         }
-        seen.push((folded, t.path()));
+        seen.push((keys, t.path()));
     }
     Ok(read)
 }

@@ -55,6 +55,11 @@ pub const MAX_TABLES_PER_IP: usize = 4;
 /// its last change (unless `--table-idle` says otherwise).
 pub const TABLE_IDLE: Duration = Duration::from_secs(600);
 
+/// How often the lobby looks at the time ([`crate::server::Lobby::tick`]):
+/// protocol 1 watchers get the whole lobby at most this often, and expired
+/// tables are looked for.
+pub const LOBBY_TICK: Duration = Duration::from_millis(500);
+
 /// Finished tables the server keeps in memory, to `resume` or `spectate`
 /// and to download their replays from memory; older ones are in the data
 /// folder only (their replays can still be downloaded).
@@ -66,6 +71,10 @@ pub const MAX_NAME_CHARS: usize = crate::config::MAX_NAME_CHARS;
 /// Messages queued for a connection that does not read them; beyond, it
 /// is closed (a client too slow to follow the table).
 pub const OUTBOX_MESSAGES: usize = 1024;
+
+/// Bytes queued for a connection that does not read them; beyond, it is
+/// closed (with [`OUTBOX_MESSAGES`], whichever comes first).
+pub const OUTBOX_BYTES: usize = 4 * 1024 * 1024;
 
 /// How often the server pings a connection.
 pub const PING_EVERY: Duration = Duration::from_secs(20);

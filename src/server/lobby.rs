@@ -21,7 +21,7 @@ use crate::online::{
 use crate::rules::Seat;
 use std::collections::{BTreeMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -168,6 +168,11 @@ pub struct Lobby {
     next_table: AtomicU64,
     next_conn: AtomicU64,
     watchers: Mutex<Vec<Watcher>>,
+    /// The lobby changed since protocol 1 watchers were last sent it
+    /// whole (they are sent it at most every [`Lobby::tick`]).
+    old_lobby_stale: AtomicBool,
+    /// When [`Lobby::sweep`] last ran.
+    swept: Mutex<Instant>,
     /// The latest replays, for a download right after `match_end` (at most
     /// [`RECENT_FINISHED`]; older ones come from the store).
     replays: Mutex<VecDeque<(TableId, Arc<Vec<u8>>)>>,
@@ -192,6 +197,8 @@ impl Lobby {
             next_table: AtomicU64::new(1),
             next_conn: AtomicU64::new(1),
             watchers: Mutex::new(Vec::new()),
+            old_lobby_stale: AtomicBool::new(false),
+            swept: Mutex::new(Instant::now()),
             replays: Mutex::new(VecDeque::new()),
             store,
             bots,
@@ -298,10 +305,34 @@ impl Lobby {
         }
     }
 
-    /// How often [`Lobby::sweep`] should run: often enough that a table
-    /// expires within a quarter of its idle time after it is due.
-    pub fn sweep_every(&self) -> Duration {
+    /// How often [`Lobby::sweep`] runs: often enough that a table expires
+    /// within a quarter of its idle time after it is due.
+    fn sweep_every(&self) -> Duration {
         (self.options.table_idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(5))
+    }
+
+    /// What the lobby does with time: sends protocol 1 watchers the whole
+    /// lobby if it changed (at most once per tick, however often it
+    /// changed: one list for all of them), and drops expired tables when a
+    /// sweep is due. Call it every [`TICK`](super::limits::LOBBY_TICK).
+    pub fn tick(&self) {
+        if self.old_lobby_stale.swap(false, Ordering::Relaxed) {
+            let whole = encode(&ServerMsg::Tables {
+                tables: self.tables(),
+            });
+            lock(&self.watchers).retain(|w| w.protocol >= 2 || w.peer.outbox.push(whole.clone()));
+        }
+        let due = {
+            let mut swept = lock(&self.swept);
+            let due = swept.elapsed() >= self.sweep_every();
+            if due {
+                *swept = Instant::now();
+            }
+            due
+        };
+        if due {
+            self.sweep();
+        }
     }
 
     /// Drops the waiting tables that nobody is connected to and that have
@@ -432,27 +463,18 @@ impl Lobby {
         self.tell_watchers(&ServerMsg::TableGone { table, reason });
     }
 
-    /// Sends a change of the lobby to its watchers: `change` to those of
-    /// protocol 2, the whole list to those of protocol 1.
+    /// Sends a change of the lobby to its watchers of protocol 2; those of
+    /// protocol 1 get the whole list at the next [`Lobby::tick`].
     fn tell_watchers(&self, change: &ServerMsg) {
-        let (mut old, mut new) = (false, false);
-        for w in lock(&self.watchers).iter() {
-            if w.protocol < 2 {
-                old = true;
-            } else {
-                new = true;
-            }
+        let mut watchers = lock(&self.watchers);
+        if watchers.iter().any(|w| w.protocol < 2) {
+            self.old_lobby_stale.store(true, Ordering::Relaxed);
         }
-        let change = new.then(|| encode(change));
-        let whole = old.then(|| {
-            encode(&ServerMsg::Tables {
-                tables: self.tables(),
-            })
-        });
-        lock(&self.watchers).retain(|w| {
-            let text = if w.protocol < 2 { &whole } else { &change };
-            text.as_ref().is_none_or(|t| w.peer.outbox.push(t.clone()))
-        });
+        if watchers.iter().all(|w| w.protocol < 2) {
+            return;
+        }
+        let change = encode(change);
+        watchers.retain(|w| w.protocol < 2 || w.peer.outbox.push(change.clone()));
     }
 
     /// Takes the connection away from its table (not from its seat).
@@ -464,7 +486,10 @@ impl Lobby {
             Place::Seat(table, _) => {
                 let mut inner = table.lock();
                 inner.drop_conn(id);
-                table.send_states(&inner);
+                // After `match_end` nothing more is sent from a table.
+                if inner.phase != Phase::Finished {
+                    table.send_states(&inner);
+                }
                 drop(inner);
                 self.lobby_changed(&table);
             }
@@ -665,8 +690,15 @@ impl Lobby {
             slot.bot_playing = false;
             slot.timeouts = 0;
         }
-        table.send_states(&inner);
-        Self::tell_the_end(&table, &inner, &session.peer);
+        if inner.phase == Phase::Finished {
+            // Only the one who came back hears of it: the state, then the end.
+            session.peer.send(&ServerMsg::State(Box::new(
+                table.state_for(&inner, Some(seat)),
+            )));
+            Self::tell_the_end(&table, &inner, &session.peer);
+        } else {
+            table.send_states(&inner);
+        }
         drop(inner);
         self.lobby_changed(&table);
         session.place = Place::Seat(table, seat);
@@ -708,7 +740,9 @@ impl Lobby {
                     Phase::Finished => {}
                 }
                 self.store.seat_left(table.id, seat);
-                table.send_states(&inner);
+                if phase != Phase::Finished {
+                    table.send_states(&inner);
+                }
                 drop(inner);
                 self.lobby_changed(&table);
                 // The seat's other connections are back in the lobby too.

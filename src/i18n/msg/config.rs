@@ -224,6 +224,11 @@ impl Problem {
                 "{name} contains a character that is not seen, {point}; names must read as they are",
                 "в {name} есть невидимый символ {point}; имя должно читаться таким, как оно есть"
             ),
+            P::NameMarks { name, point } => tr!(
+                lang,
+                "{name} has a combining mark, {point}, with no letter under it or over 3 on one letter",
+                "в {name} есть надстрочный знак {point} без буквы под ним или больше трёх на одной букве"
+            ),
             P::NameTooLong { name, chars, max } => tr!(
                 lang,
                 "{name} is {chars} characters long; at most {max} are allowed",
@@ -490,6 +495,10 @@ mod tests {
                 name: s("\"a\""),
                 point: s("U+200B"),
             },
+            P::NameMarks {
+                name: s("\"a\""),
+                point: s("U+0301"),
+            },
             P::NameTooLong {
                 name: s("\"a\""),
                 chars: 30,
@@ -543,6 +552,7 @@ mod tests {
                 | P::NameSpaces { .. }
                 | P::NameControl { .. }
                 | P::NameInvisible { .. }
+                | P::NameMarks { .. }
                 | P::NameTooLong { .. }
                 | P::DuplicateName { .. }
                 | P::MaxBelowMin { .. }

@@ -118,14 +118,14 @@ fn open_files_for_connections() -> usize {
     }
 }
 
-/// Drops the lobby's expired tables every little while.
+/// Gives the lobby its [`Lobby::tick`] every little while.
 async fn sweep(lobby: Arc<Lobby>) {
-    let mut tick = tokio::time::interval(lobby.sweep_every());
+    let mut tick = tokio::time::interval(crate::server::limits::LOBBY_TICK);
     loop {
         tick.tick().await;
         let lobby = lobby.clone();
-        // The store writes to its index: off the async threads.
-        let _ = tokio::task::spawn_blocking(move || lobby.sweep()).await;
+        // The store may write to its index: off the async threads.
+        let _ = tokio::task::spawn_blocking(move || lobby.tick()).await;
     }
 }
 

@@ -10,7 +10,7 @@
 //! scripts) are not browsers and are let through.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::IpAddr;
@@ -74,7 +74,16 @@ impl OriginPolicy {
             return false;
         };
         let text = origin.text();
-        self.origins.contains(&text) || origin.authority() == host.to_ascii_lowercase()
+        // The request's host, with the origin's scheme's default port dropped
+        // as the origin drops it.
+        let host = host.to_ascii_lowercase();
+        let default = if origin.scheme == "https" {
+            ":443"
+        } else {
+            ":80"
+        };
+        let host = host.strip_suffix(default).unwrap_or(&host);
+        self.origins.contains(&text) || origin.authority() == host
     }
 }
 
@@ -133,7 +142,7 @@ fn host_name(authority: &str) -> Option<String> {
             .map(|_| format!("[{inside}]"));
     } else {
         match authority.rsplit_once(':') {
-            Some((host, port)) if port.chars().all(|c| c.is_ascii_digit()) => host.to_string(),
+            Some((host, port)) if port.parse::<u16>().is_ok() => host.to_string(),
             Some(_) => return None,
             None => authority.clone(),
         }
@@ -152,36 +161,48 @@ pub(crate) async fn check(
     request: Request,
     next: Next,
 ) -> Response {
-    match refusal(&policy, request.headers()) {
+    match refusal(&policy, &request) {
         Some(refused) => refused,
         None => next.run(request).await,
     }
 }
 
-fn refusal(policy: &OriginPolicy, headers: &HeaderMap) -> Option<Response> {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let Some(host) = host else {
-        return Some((StatusCode::BAD_REQUEST, "a request must name its Host\n").into_response());
-    };
-    if !policy.host_allowed(host) {
+fn refusal(policy: &OriginPolicy, request: &Request) -> Option<Response> {
+    let headers = request.headers();
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
         return Some(
             (
-                StatusCode::MISDIRECTED_REQUEST,
-                format!(
-                    "this server does not answer to the name {host:?}; its operator can allow \
-                     it with --allow-origin\n"
-                ),
+                StatusCode::BAD_REQUEST,
+                "a request must name its Host, once\n",
             )
                 .into_response(),
         );
+    };
+    let Ok(host) = host.to_str() else {
+        return Some((StatusCode::BAD_REQUEST, "a Host that is not text\n").into_response());
+    };
+    // A request that names a whole address (`GET http://name/…`) is for
+    // that name, whatever its Host says.
+    if let Some(authority) = request.uri().authority()
+        && !policy.host_allowed(authority.as_str())
+    {
+        return Some(misdirected(authority.as_str()));
+    }
+    if !policy.host_allowed(host) {
+        return Some(misdirected(host));
     }
     let upgrade = headers
         .get(header::UPGRADE)
         .and_then(|u| u.to_str().ok())
         .is_some_and(|u| u.eq_ignore_ascii_case("websocket"));
-    let origin = headers
-        .get(header::ORIGIN)
-        .map(|o| o.to_str().unwrap_or(""));
+    let mut origins = headers.get_all(header::ORIGIN).iter();
+    let origin = match (origins.next(), origins.next()) {
+        (Some(o), None) => Some(o.to_str().unwrap_or("")),
+        (None, _) => None,
+        // Two origins are no origin this server knows.
+        (Some(_), Some(_)) => Some(""),
+    };
     match origin {
         Some(origin) if upgrade && !policy.origin_allowed(origin, host) => Some(
             (
@@ -195,6 +216,18 @@ fn refusal(policy: &OriginPolicy, headers: &HeaderMap) -> Option<Response> {
         ),
         _ => None,
     }
+}
+
+/// The refusal of a request for a name this server does not answer to.
+fn misdirected(host: &str) -> Response {
+    (
+        StatusCode::MISDIRECTED_REQUEST,
+        format!(
+            "this server does not answer to the name {host:?}; its operator can allow it with \
+             --allow-origin\n"
+        ),
+    )
+        .into_response()
 }
 
 #[cfg(test)]
@@ -224,6 +257,8 @@ mod tests {
             "[::1",
             "a b",
             "game.example.org.evil.example",
+            "127.0.0.1:99999",
+            "127.0.0.1:",
         ] {
             assert!(!policy.host_allowed(host), "{host}");
         }
@@ -241,5 +276,9 @@ mod tests {
         assert!(!policy.origin_allowed("http://evil.example", "127.0.0.1:8080"));
         assert!(!policy.origin_allowed("null", "127.0.0.1:8080"));
         assert!(!policy.origin_allowed("http://game.example.org", "127.0.0.1:8080"));
+        // The default port, written or not, is the same port.
+        assert!(policy.origin_allowed("http://1.2.3.4", "1.2.3.4:80"));
+        assert!(policy.origin_allowed("https://1.2.3.4", "1.2.3.4:443"));
+        assert!(!policy.origin_allowed("https://1.2.3.4", "1.2.3.4:80"));
     }
 }

@@ -5,19 +5,21 @@ use super::{App, Counted};
 use crate::online::{ClientMsg, ErrorCode, ServerMsg};
 use crate::server::limits::{
     FLOOD_STRIKES, HELLO_TIMEOUT, IDLE_TIMEOUT, MAX_MESSAGE_BYTES, MESSAGE_BURST,
-    MESSAGES_PER_SECOND, OUTBOX_MESSAGES, PING_EVERY, SEND_TIMEOUT,
+    MESSAGES_PER_SECOND, OUTBOX_BYTES, OUTBOX_MESSAGES, PING_EVERY, SEND_TIMEOUT,
 };
 use crate::server::outbox::{Outbox, encode};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
 /// The lobby's side of a connection's queue.
 struct Queue {
     tx: mpsc::Sender<Arc<str>>,
+    /// Bytes queued and not sent yet.
+    bytes: AtomicUsize,
     closing: AtomicBool,
     wake: Notify,
 }
@@ -25,6 +27,12 @@ struct Queue {
 impl Outbox for Queue {
     fn push(&self, text: Arc<str>) -> bool {
         if self.closing.load(Ordering::Relaxed) {
+            return false;
+        }
+        let len = text.len();
+        if self.bytes.fetch_add(len, Ordering::Relaxed) + len > OUTBOX_BYTES {
+            // Too far behind: close it.
+            self.close();
             return false;
         }
         match self.tx.try_send(text) {
@@ -95,9 +103,26 @@ enum Closing {
     TooLarge,
     /// Too far behind reading what it is sent.
     TooSlow,
+    /// Sent what is not a WebSocket frame (unmasked, a reserved opcode or
+    /// bit, …).
+    NotWebSocket,
+    /// Sent a text frame that is not UTF-8.
+    NotUtf8,
 }
 
 impl Closing {
+    /// Why a frame could not be read.
+    fn broken(e: &axum::Error) -> Closing {
+        let what = e.to_string().to_ascii_lowercase();
+        if what.contains("utf-8") || what.contains("utf8") {
+            Closing::NotUtf8
+        } else if what.contains("connection reset") || what.contains("broken pipe") {
+            Closing::ByClient
+        } else {
+            Closing::NotWebSocket
+        }
+    }
+
     fn frame(self) -> Option<CloseFrame> {
         let (code, reason) = match self {
             Closing::ByClient => return None,
@@ -107,6 +132,8 @@ impl Closing {
             Closing::Flood => (close_code::POLICY, "too many messages"),
             Closing::TooLarge => (close_code::SIZE, "message too large"),
             Closing::TooSlow => (close_code::POLICY, "too slow to read what it is sent"),
+            Closing::NotWebSocket => (close_code::PROTOCOL, "not a valid WebSocket frame"),
+            Closing::NotUtf8 => (close_code::INVALID, "a text frame that is not UTF-8"),
         };
         Some(CloseFrame {
             code,
@@ -130,6 +157,7 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, ip: IpAddr) {
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(OUTBOX_MESSAGES);
     let queue = Arc::new(Queue {
         tx,
+        bytes: AtomicUsize::new(0),
         closing: AtomicBool::new(false),
         wake: Notify::new(),
     });
@@ -144,12 +172,17 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, ip: IpAddr) {
     ping.reset();
     let hello_by = tokio::time::sleep(HELLO_TIMEOUT);
     tokio::pin!(hello_by);
-    let mut seen = Instant::now();
+    let idle_by = tokio::time::sleep(IDLE_TIMEOUT);
+    tokio::pin!(idle_by);
     let closing = loop {
         tokio::select! {
             incoming = socket.recv() => {
-                let Some(Ok(frame)) = incoming else { break Closing::ByClient };
-                seen = Instant::now();
+                let frame = match incoming {
+                    Some(Ok(frame)) => frame,
+                    Some(Err(e)) => break Closing::broken(&e),
+                    None => break Closing::ByClient,
+                };
+                idle_by.as_mut().reset(Instant::now() + IDLE_TIMEOUT);
                 match frame {
                     Message::Text(text) => {
                         let refusal = if !bucket.take() {
@@ -195,6 +228,7 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, ip: IpAddr) {
             }
             out = rx.recv() => {
                 let Some(text) = out else { break Closing::TooSlow };
+                queue.bytes.fetch_sub(text.len(), Ordering::Relaxed);
                 if !send(&mut socket, Message::Text(text.as_ref().into())).await {
                     break Closing::ByClient;
                 }
@@ -205,10 +239,8 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, ip: IpAddr) {
                 }
             }
             () = &mut hello_by, if !session.greeted() => break Closing::NoHello,
+            () = &mut idle_by => break Closing::Idle,
             _ = ping.tick() => {
-                if seen.elapsed() > IDLE_TIMEOUT {
-                    break Closing::Idle;
-                }
                 if !send(&mut socket, Message::Ping(Default::default())).await {
                     break Closing::ByClient;
                 }

@@ -326,3 +326,119 @@ fn a_lobby_watcher_gets_a_bounded_share_of_each_match() {
     let (_, body) = server.get("/api/tables");
     assert_eq!(String::from_utf8_lossy(&body), "[]");
 }
+
+#[test]
+fn requests_that_name_the_server_twice_or_elsewhere_are_refused() {
+    let server = Server::start(&[]);
+    let own = server.addr.clone();
+    let ask = |request: String| -> u16 {
+        let mut stream = TcpStream::connect(&own).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).unwrap();
+        String::from_utf8_lossy(&head[9..12]).parse().unwrap()
+    };
+    let twice = format!(
+        "GET /api/health HTTP/1.1\r\nHost: {own}\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(ask(twice), 400);
+    let elsewhere = format!(
+        "GET http://evil.example/api/health HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(ask(elsewhere), 421);
+    let here =
+        format!("GET http://{own}/api/health HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n");
+    assert_eq!(ask(here), 200);
+}
+
+#[test]
+fn nothing_comes_from_a_table_after_its_match_end() {
+    let server = Server::start(&[]);
+    let mut ann = server.client();
+    let table = ann.create("three");
+    let (_, token) = ann.sit(table, "Ann");
+    let mut bob = server.client();
+    bob.sit(table, "Bob");
+    ann.send(ClientMsg::Start {
+        fill_with_bots: true,
+    });
+    std::thread::scope(|s| {
+        let b = s.spawn(|| bob.play_to_end());
+        ann.play_to_end();
+        b.join().unwrap();
+    });
+    // Ann comes back on another connection, and goes: she is told the
+    // state and the end; Bob and her first connection hear nothing.
+    let mut again = server.client();
+    again.send(ClientMsg::Resume { table, token });
+    again.expect(
+        |m| matches!(m, ServerMsg::State(s) if s.table.phase == liar::online::Phase::Finished),
+    );
+    again.expect(|m| matches!(m, ServerMsg::MatchEnd { .. }));
+    drop(again);
+    for (who, client) in [("Ann", &mut ann), ("Bob", &mut bob)] {
+        let late = client.recv_within(Duration::from_millis(700));
+        assert!(late.is_none(), "{who} got {late:?} after the match end");
+    }
+}
+
+/// Opens a WebSocket by hand, sends `frame` as it is, and returns the code
+/// of the close frame the server answers with.
+fn close_code_after(addr: &str, frame: &[u8]) -> Option<u16> {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    write!(
+        stream,
+        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    .unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).unwrap();
+        head.push(byte[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 101"));
+    stream.write_all(frame).unwrap();
+    let mut got = Vec::new();
+    let _ = stream.read_to_end(&mut got);
+    // Frames from the server are unmasked: opcode, length, payload.
+    let at = got.iter().position(|b| *b == 0x88)?;
+    let code = got.get(at + 2..at + 4)?;
+    Some(u16::from_be_bytes([code[0], code[1]]))
+}
+
+/// A client's frame: `opcode`, masked with a zero key unless `unmasked`.
+fn frame(opcode: u8, payload: &[u8], unmasked: bool) -> Vec<u8> {
+    let mut out = vec![0x80 | opcode];
+    if unmasked {
+        out.push(payload.len() as u8);
+    } else {
+        out.push(0x80 | payload.len() as u8);
+        out.extend([0, 0, 0, 0]);
+    }
+    out.extend(payload);
+    out
+}
+
+#[test]
+fn broken_frames_are_closed_with_a_code_that_says_why() {
+    let server = Server::start(&[]);
+    assert_eq!(
+        close_code_after(&server.addr, &frame(0x1, &[0xff, 0xfe, 0x41], false)),
+        Some(1007),
+        "a text frame that is not UTF-8"
+    );
+    assert_eq!(
+        close_code_after(&server.addr, &frame(0x1, b"{}", true)),
+        Some(1002),
+        "an unmasked frame"
+    );
+    assert_eq!(
+        close_code_after(&server.addr, &frame(0x3, b"x", false)),
+        Some(1002),
+        "a reserved opcode"
+    );
+}
