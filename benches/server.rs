@@ -100,6 +100,7 @@ fn main() {
     barrier.wait();
     let stopped = Arc::new(AtomicBool::new(false));
     let memory = sample_memory(pid, finished.clone(), stopped.clone(), tables * rounds);
+    let watcher = watch_lobby(&url, stopped.clone());
     let load_before = load_average();
     let cpu_before = cpu_seconds(pid);
     let start = Instant::now();
@@ -117,6 +118,7 @@ fn main() {
     let elapsed = start.elapsed();
     stopped.store(true, Ordering::Relaxed);
     let memory = memory.join().unwrap_or_default();
+    let lobby_bytes = watcher.join().unwrap_or_default();
     let cpu = cpu_seconds(pid).zip(cpu_before).map(|(a, b)| a - b);
     let threads = threads(pid);
     let load_after = load_average();
@@ -180,6 +182,12 @@ fn main() {
             last_kib as f64 / first_kib as f64
         );
     }
+    println!(
+        "one lobby watcher (protocol {}): {lobby_bytes} bytes, {:.0} per minute, {:.0} per match",
+        liar::online::PROTOCOL_VERSION,
+        lobby_bytes as f64 / elapsed.as_secs_f64() * 60.0,
+        lobby_bytes as f64 / (tables * rounds) as f64
+    );
     println!("load average (1 min) before {load_before}, after {load_after}");
 }
 
@@ -203,6 +211,30 @@ fn sample_memory(
             }
         }
         samples
+    })
+}
+
+/// A connection watching the lobby from the start: the bytes it is sent
+/// (as the server encodes them) until `stopped`.
+fn watch_lobby(url: &str, stopped: Arc<AtomicBool>) -> std::thread::JoinHandle<usize> {
+    let url = url.to_string();
+    std::thread::spawn(move || {
+        let Ok(mut c) = Connection::open(&url) else {
+            return 0;
+        };
+        if c.send(&ClientMsg::ListTables).is_err() {
+            return 0;
+        }
+        let mut bytes = 0;
+        while !stopped.load(Ordering::Relaxed) {
+            match c.recv_within(Duration::from_millis(200)) {
+                Ok(ServerMsg::Welcome { .. }) => {}
+                Ok(msg) => bytes += serde_json::to_string(&msg).map_or(0, |t| t.len()),
+                Err(liar::online::ClientError::TimedOut) => {}
+                Err(_) => break,
+            }
+        }
+        bytes
     })
 }
 

@@ -354,9 +354,7 @@ impl State {
         let started = Instant::now();
         let parts = load_bot(&self.lua, &self.host, &self.shared, script, limits)?;
         // The bot's code may also return after its limit.
-        if let Some(overrun) =
-            late_overrun(&self.shared.meter, started.elapsed(), limits.load_wall())
-        {
+        if let Some(overrun) = late_load(&self.shared.meter, started.elapsed(), limits.wall()) {
             let (reason, detail) = overrun.failure();
             return Err(BotLoadError::Failed {
                 chunk: script.chunk.clone(),
@@ -458,13 +456,8 @@ fn load_bot(
             overrun,
         }
     };
-    // A load has a call's budget and a time limit of its own.
-    let millis = u64::try_from(limits.load_wall().as_millis()).unwrap_or(u64::MAX);
-    let limits = &BotLimits {
-        wall_ms: millis,
-        ..*limits
-    };
-    meter.start_at(limits.instructions, limits.wall(), Instant::now());
+    // A call's budget and processor time; the wall clock only far later.
+    meter.start_load_at(limits.instructions, limits.wall(), Instant::now());
     // The first load parses the text; later loads (one per match) use the
     // bytecode compiled then, which is faster. Bytecode is never taken from
     // a bot: only what this engine compiled from its text.
@@ -1000,10 +993,24 @@ fn late(meter: &Meter, took: Duration, limits: &BotLimits) -> Result<(), Failure
 /// the measure of [`Meter::overran`]: processor time, within a wall-clock
 /// bound), if it did; `took` is its wall-clock time.
 fn late_overrun(meter: &Meter, took: Duration, limit: Duration) -> Option<Overrun> {
-    meter.overran(took, limit).then_some(Overrun::Late {
+    meter
+        .overran(took, limit, crate::lua::hook::hard_limit(limit))
+        .then_some(late_by(took, limit))
+}
+
+/// [`late_overrun`] for a load, whose wall-clock safety net is
+/// [`BotLimits::LOAD_WALL_CLOCK`].
+fn late_load(meter: &Meter, took: Duration, limit: Duration) -> Option<Overrun> {
+    meter
+        .overran(took, limit, crate::lua::hook::load_hard_limit(limit))
+        .then_some(late_by(took, limit))
+}
+
+fn late_by(took: Duration, limit: Duration) -> Overrun {
+    Overrun::Late {
         took_ms: took.as_millis(),
         ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
-    })
+    }
 }
 
 impl Player for LuaBot {

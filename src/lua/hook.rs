@@ -258,6 +258,16 @@ impl Meter {
 
     /// Starts a call at `now`: a fresh budget and deadline, on the main
     /// thread.
+    /// [`Meter::start_at`] for a load: the same budget and processor time,
+    /// the wall-clock safety net [`load_hard_limit`].
+    pub(crate) fn start_load_at(self: &Arc<Self>, instructions: u64, wall: Duration, now: Instant) {
+        self.start_at(instructions, wall, now);
+        let since = now.saturating_duration_since(self.epoch);
+        let hard = since.saturating_add(load_hard_limit(wall));
+        self.hard_deadline
+            .store(u64::try_from(hard.as_nanos()).unwrap_or(u64::MAX), Relaxed);
+    }
+
     pub(crate) fn start_at(self: &Arc<Self>, instructions: u64, wall: Duration, now: Instant) {
         self.remaining
             .store(i64::try_from(instructions).unwrap_or(i64::MAX), Relaxed);
@@ -438,9 +448,10 @@ impl Meter {
     }
 
     /// Whether a call that took `elapsed` by the wall clock went past its
-    /// limit (by the same measure as [`Meter::out_of_time`]).
-    pub(crate) fn overran(&self, elapsed: Duration, wall: Duration) -> bool {
-        elapsed > hard_limit(wall) || (elapsed > wall && self.processor_time() > wall)
+    /// limit `wall` (by the same measure as [`Meter::out_of_time`], whose
+    /// wall-clock safety net is `hard`).
+    pub(crate) fn overran(&self, elapsed: Duration, wall: Duration, hard: Duration) -> bool {
+        elapsed > hard || (elapsed > wall && self.processor_time() > wall)
     }
 
     fn past_deadline(&self) -> bool {
@@ -633,6 +644,13 @@ impl Meter {
 
 /// The longest a call may run by the wall clock, however little processor
 /// time it gets: twice its limit, and two seconds more.
+/// The wall-clock safety net of a load with the processor-time limit
+/// `wall`: [`BotLimits::LOAD_WALL_CLOCK`](crate::setup::BotLimits::LOAD_WALL_CLOCK)
+/// at least.
+pub(crate) fn load_hard_limit(wall: Duration) -> Duration {
+    hard_limit(wall).max(crate::setup::BotLimits::LOAD_WALL_CLOCK)
+}
+
 pub(crate) fn hard_limit(wall: Duration) -> Duration {
     wall.saturating_mul(2)
         .saturating_add(Duration::from_secs(2))
@@ -913,6 +931,26 @@ mod tests {
         assert_eq!(next_window(1, 50, WINDOW), WINDOW);
         // The cap wins.
         assert_eq!(next_window(100, 1_000, 10), 10);
+    }
+
+    #[test]
+    fn a_load_is_stopped_by_the_wall_clock_only_much_later_than_a_call() {
+        let wall = Duration::from_millis(10);
+        let later =
+            |meter: &Meter, by: Duration| meter.now_ns() + u64::try_from(by.as_nanos()).unwrap();
+        // Five seconds by the wall clock, next to no processor time: a busy
+        // machine. A call is past its safety net; a load is not.
+        let call = Meter::new();
+        call.start_at(1_000_000, wall, Instant::now());
+        assert!(call.out_of_time(later(&call, Duration::from_secs(5))));
+        let load = Meter::new();
+        load.start_load_at(1_000_000, wall, Instant::now());
+        assert!(!load.out_of_time(later(&load, Duration::from_secs(5))));
+        assert!(load.out_of_time(later(&load, Duration::from_secs(31))));
+        // The same rule for a call that came back late.
+        let took = Duration::from_secs(5);
+        assert!(call.overran(took, wall, hard_limit(wall)));
+        assert!(!load.overran(took, wall, load_hard_limit(wall)));
     }
 
     #[test]

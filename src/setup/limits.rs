@@ -119,26 +119,13 @@ impl BotLimits {
         Duration::from_millis(self.wall_ms)
     }
 
-    /// The least time a bot's file is given to load (its top-level code,
-    /// once per match): loading is not a decision, and a busy machine (a
-    /// server starting hundreds of matches at once) must not refuse a load
-    /// that is within its instruction budget.
-    pub const LOAD_TIME_FLOOR: Duration = Duration::from_secs(5);
-
-    /// The time limit of a load: the per-call limit, but at least
-    /// [`BotLimits::LOAD_TIME_FLOOR`]. Its instruction budget is a call's.
-    ///
-    /// ```
-    /// use liar::setup::BotLimits;
-    /// use std::time::Duration;
-    /// let limits = BotLimits::default();
-    /// assert_eq!(limits.load_wall(), Duration::from_secs(5));
-    /// let patient = BotLimits { wall_ms: 8000, ..BotLimits::default() };
-    /// assert_eq!(patient.load_wall(), Duration::from_secs(8));
-    /// ```
-    pub fn load_wall(&self) -> Duration {
-        self.wall().max(Self::LOAD_TIME_FLOOR)
-    }
+    /// The wall-clock time after which a load (a bot's top-level code,
+    /// once per match) is stopped whatever processor time it used. A load
+    /// has a call's instruction budget and processor time (`wall_ms`), but
+    /// it is not a decision: a busy machine (a server starting hundreds of
+    /// matches at once) may stretch its wall-clock time far past a call's
+    /// safety net without the bot doing any more work.
+    pub const LOAD_WALL_CLOCK: Duration = Duration::from_secs(30);
 
     /// The processor time the match bank starts with.
     pub fn bank_time(&self) -> Duration {

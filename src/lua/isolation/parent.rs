@@ -445,11 +445,13 @@ impl ProcessBot {
     }
 
     /// How long the child may take to load the bot and then make `calls`
-    /// more calls.
+    /// more calls: the child stops a load by its processor time; by the
+    /// wall clock, which a busy machine stretches, only much later.
     fn load_allowance(&self, calls: u32) -> Duration {
-        let load = self.limits.load_wall();
+        let wall = self.limits.wall();
+        let load = crate::lua::hook::load_hard_limit(wall);
         self.allowance(calls)
-            .saturating_add(load.saturating_add(grace(load)))
+            .saturating_add(load.saturating_add(grace(wall)))
     }
 
     /// Starts a process and loads the bot (then the match and game in

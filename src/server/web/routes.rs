@@ -44,10 +44,9 @@ async fn ws(
     upgrade
         .max_message_size(HARD_FRAME_BYTES)
         .max_frame_size(HARD_FRAME_BYTES)
-        // Small buffers: an idle connection costs little (they grow for
-        // the rare large message).
+        // A small read buffer: an idle connection costs little (it grows
+        // for the rare large message).
         .read_buffer_size(4 * 1024)
-        .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| super::pump::pump(socket, app, addr.ip()))
 }
 

@@ -313,6 +313,31 @@ fn a_journal_line_cut_by_the_kill_is_dropped_and_the_match_goes_on() {
 }
 
 #[test]
+fn a_match_whose_journal_is_corrupt_ends_for_those_who_come_back() {
+    let folder = Folder::new("restart-corrupt");
+    let (table, [ann, _bob]) = play_then_kill(folder.start());
+    // A line in the middle that is no journal entry: the match cannot go on.
+    let path = folder.journal();
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("not a journal entry\n{text}")).unwrap();
+
+    let server = folder.start();
+    let mut client = server.client();
+    client.send(ClientMsg::Resume {
+        table,
+        token: ann.token.clone(),
+    });
+    match client.expect(|m| matches!(m, ServerMsg::State(_) | ServerMsg::Error { .. })) {
+        ServerMsg::State(state) => assert_eq!(state.table.phase, Phase::Finished),
+        other => panic!("not resumed: {other:?}"),
+    }
+    match client.expect(|m| matches!(m, ServerMsg::MatchEnd { .. })) {
+        ServerMsg::MatchEnd { aborted, .. } => assert!(aborted),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
 fn a_restart_with_no_unfinished_match_lists_the_finished_ones() {
     let folder = Folder::new("restart-finished");
     let server = folder.start();
