@@ -56,6 +56,8 @@ struct Seen {
     latencies: Vec<(Duration, Duration)>,
     /// Messages received during the match.
     messages: usize,
+    /// When the client's first match started (decisions are timed from it).
+    started: Option<Instant>,
 }
 
 fn main() {
@@ -84,10 +86,10 @@ fn main() {
                 .stack_size(256 * 1024)
                 .spawn(move || {
                     let start = think.mul_f64(i as f64 / tables as f64);
-                    let mut seen = client(&url, &barrier, think, start, i as u64)?;
+                    let mut seen = client(&url, &barrier, think, start, i as u64, None)?;
                     finished.fetch_add(1, Ordering::Relaxed);
                     for round in 1..rounds {
-                        let more = again(&url, think, (round * tables + i) as u64)?;
+                        let more = again(&url, think, (round * tables + i) as u64, seen.started)?;
                         seen.latencies.extend(more.latencies);
                         seen.messages += more.messages;
                         finished.fetch_add(1, Ordering::Relaxed);
@@ -268,9 +270,12 @@ fn percentiles(sorted: &[Duration]) -> String {
 /// returns it and its WebSocket URL.
 fn start_server(data: &std::path::Path, table: &std::path::Path, tables: usize) -> (Child, String) {
     let room = (tables + 16).to_string();
+    // A client's next match opens a new connection while the server may
+    // still be closing its last one: room for both.
+    let connections = (2 * tables + 16).to_string();
     let mut server = Command::new(env!("CARGO_BIN_EXE_liar"))
         .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay", "0"])
-        .args(["--max-tables", &room, "--max-per-ip", &room])
+        .args(["--max-tables", &room, "--max-per-ip", &connections])
         .args(["--max-tables-per-ip", &room])
         .arg("--data")
         .arg(data.join("data"))
@@ -306,19 +311,24 @@ fn client(
     think: Duration,
     start: Duration,
     seed: u64,
+    epoch: Option<Instant>,
 ) -> Result<Seen, String> {
     let mut pause = Pause::new(think, seed);
     let ready = sit(url);
     barrier.wait();
     let mut c = ready?;
-    let run = Instant::now();
+    // Decisions are timed from the client's first match.
+    let run = epoch.unwrap_or_else(Instant::now);
     std::thread::sleep(start);
     c.send(&ClientMsg::Start {
         fill_with_bots: false,
     })
     .map_err(|e| e.to_string())?;
     let mut me = NativePlayer::new(Policy::Honest);
-    let mut seen = Seen::default();
+    let mut seen = Seen {
+        started: Some(run),
+        ..Seen::default()
+    };
     let mut sent: Option<Instant> = None;
     loop {
         let msg = c.recv_within(PATIENCE).map_err(|e| e.to_string())?;
@@ -377,9 +387,9 @@ impl Pause {
 
 /// Another match for a client done with its first: a new connection, a
 /// new table, played at once.
-fn again(url: &str, think: Duration, seed: u64) -> Result<Seen, String> {
+fn again(url: &str, think: Duration, seed: u64, epoch: Option<Instant>) -> Result<Seen, String> {
     let barrier = Barrier::new(1);
-    client(url, &barrier, think, Duration::ZERO, seed)
+    client(url, &barrier, think, Duration::ZERO, seed, epoch)
 }
 
 /// Connects, opens a table from the preset and takes the person's seat.

@@ -852,7 +852,7 @@ function recentView() {
     h("ul", { class: "recent" }, S.recent.map((r) =>
       h("li", {},
         h("a", { href: `/table/${r.id}`, onclick: (e) => (e.preventDefault(), go(`/table/${r.id}`)) },
-          `${r.table} (${r.id})`),
+          `${r.table} #${r.id}`),
         " — ",
         r.seats.map((name, i) => `${name}: ${r.wins[i] ?? 0}`).join(" · "),
         r.aborted ? ` (${t("stoppedEarly")})` : ""))));
