@@ -44,9 +44,6 @@ async fn ws(
     upgrade
         .max_message_size(HARD_FRAME_BYTES)
         .max_frame_size(HARD_FRAME_BYTES)
-        // A small read buffer: an idle connection costs little (it grows
-        // for the rare large message).
-        .read_buffer_size(4 * 1024)
         .on_upgrade(move |socket| super::pump::pump(socket, app, addr.ip()))
 }
 
