@@ -1143,9 +1143,19 @@ void luaV_finishOp (lua_State *L) {
 
 
 /* fetch an instruction and prepare its execution */
+/*
+** liar: with only a count hook set (liar's meter), an instruction whose
+** count does not reach the hook's is counted here, without the call to
+** 'luaG_traceexec' that stock Lua makes for every instruction; the hook is
+** called at exactly the same instructions. 'updatebase' is still done, as
+** 'trap' may also mean that the stack moved.
+*/
 #define vmfetch()	{ \
   if (l_unlikely(trap)) {  /* stack reallocation or hooks? */ \
-    trap = luaG_traceexec(L, pc);  /* handle hooks */ \
+    if (L->hookmask == LUA_MASKCOUNT && L->hookcount > 1) \
+      L->hookcount--;  /* liar: counted inline */ \
+    else \
+      trap = luaG_traceexec(L, pc);  /* handle hooks */ \
     updatebase(ci);  /* correct stack */ \
   } \
   i = *(pc++); \
