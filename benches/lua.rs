@@ -1,7 +1,7 @@
 //! Speed and size figures of Lua bots. Run with `cargo bench --bench lua`
 //! (all four measurements) or `cargo bench --bench lua -- NAME` for those
 //! whose name contains NAME (`decision_overhead`, `games_per_second`,
-//! `memory_per_seat`, `decision_kinds`, `expert_decisions`):
+//! `memory_per_seat`, `decision_kinds`, `expert_decisions`, `metering_cost`):
 //!
 //! - the cost of one decision of a trivial bot through [`LuaBot`], against a
 //!   bare mlua call of the same Lua function with the same view;
@@ -9,7 +9,8 @@
 //! - the memory of one seat's state;
 //! - the spread of the expert's decision times in whole games (median, 90th
 //!   and 99th percentile, slowest, and by kind of decision), against bundled
-//!   and arena bots.
+//!   and arena bots;
+//! - the meter's cost on plain Lua code, against a bare state.
 //!
 //! Times are this thread's CPU time where the system reports it, so the
 //! figures are per core even on a busy machine.
@@ -485,16 +486,50 @@ fn expert_decisions() {
     }
 }
 
+/// Plain Lua work (a loop over a small table, then `table.sort` of 20,000
+/// numbers) as a bot's load under the meter, against the same code in a
+/// bare state of the same vendored Lua with no hook: the meter's cost.
+fn metering_cost() {
+    const WORK: &str = r#"
+local t, n = {}, 0
+for i = 1, 3000000 do n = n + (i % 7) * 2; t[i % 100 + 1] = n end
+local s = {}
+for i = 1, 20000 do s[i] = (i * 7919) % 10007 end
+table.sort(s)
+"#;
+    let bot = format!("{WORK}\n{TRIVIAL}");
+    let limits = BotLimits {
+        instructions: 1_000_000_000_000,
+        wall_ms: 60_000,
+        ..BotLimits::default()
+    };
+    let (mut metered, mut plain) = (f64::MAX, f64::MAX);
+    for _ in 0..7 {
+        let t = Clock::start();
+        black_box(LuaBot::from_source("work.lua", bot.as_str(), &limits).expect("the bot loads"));
+        metered = metered.min(t.ns());
+        let lua = Lua::new();
+        let t = Clock::start();
+        lua.load(WORK).exec().expect("the work runs");
+        plain = plain.min(t.ns());
+    }
+    println!("a loop of 3,000,000 and a sort of 20,000 numbers (best of 7):");
+    println!("  as a bot's load, metered: {:8.1} ms", metered / 1e6);
+    println!("  in a bare state, no hook: {:8.1} ms", plain / 1e6);
+    println!("  ratio (goal ≤ 1.3):       {:8.2}", metered / plain);
+}
+
 /// Runs the measurements whose names contain the first argument that is
 /// not an option (all of them without one).
 fn main() {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let all: [(&str, fn()); 5] = [
+    let all: [(&str, fn()); 6] = [
         ("decision_overhead", decision_overhead),
         ("games_per_second", games_per_second),
         ("memory_per_seat", memory_per_seat),
         ("decision_kinds", decision_kinds),
         ("expert_decisions", expert_decisions),
+        ("metering_cost", metering_cost),
     ];
     for (name, run) in all {
         if filter.as_deref().is_none_or(|f| name.contains(f)) {
