@@ -27,6 +27,7 @@ const S = {
   presets: [],
   tables: [],
   recent: [], // the latest finished matches (`/api/matches`), newest first
+  recentDue: null, // a timer that loads them again
   page: parsePage(),
   table: null, // TableSummary of the table this page is at
   you: null,
@@ -222,7 +223,7 @@ function onMessage(msg) {
       break;
     case "table_gone":
       S.tables = S.tables.filter((tb) => tb.id !== msg.table);
-      if (msg.reason === "finished" && S.page.kind === "lobby") loadRecent();
+      if (msg.reason === "finished" && S.page.kind === "lobby") loadRecentSoon();
       if (msg.reason === "expired" && S.page.kind === "table" && S.page.id === msg.table) {
         S.table = null;
         S.missing = true;
@@ -351,6 +352,16 @@ async function loadRecent() {
   } catch {
     // The lobby shows no recent matches then.
   }
+}
+
+/// The recent matches again, at most every 5 s however many end: on a busy
+/// server every lobby page would otherwise ask at every match's end.
+function loadRecentSoon() {
+  if (S.recentDue) return;
+  S.recentDue = setTimeout(() => {
+    S.recentDue = null;
+    if (S.page.kind === "lobby") loadRecent();
+  }, 5000);
 }
 
 /// What each refusal code means, in both languages (`/api/refusals`).

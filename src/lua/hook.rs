@@ -256,19 +256,27 @@ impl Meter {
         Ok(())
     }
 
-    /// Starts a call at `now`: a fresh budget and deadline, on the main
-    /// thread.
     /// [`Meter::start_at`] for a load: the same budget and processor time,
     /// the wall-clock safety net [`load_hard_limit`].
     pub(crate) fn start_load_at(self: &Arc<Self>, instructions: u64, wall: Duration, now: Instant) {
-        self.start_at(instructions, wall, now);
-        let since = now.saturating_duration_since(self.epoch);
-        let hard = since.saturating_add(load_hard_limit(wall));
-        self.hard_deadline
-            .store(u64::try_from(hard.as_nanos()).unwrap_or(u64::MAX), Relaxed);
+        self.start_with(instructions, wall, load_hard_limit(wall), now);
     }
 
+    /// Starts a call at `now`: a fresh budget and deadline, on the main
+    /// thread.
     pub(crate) fn start_at(self: &Arc<Self>, instructions: u64, wall: Duration, now: Instant) {
+        self.start_with(instructions, wall, hard_limit(wall), now);
+    }
+
+    /// Starts a call with `instructions`, `wall` of processor time and the
+    /// wall-clock safety net `hard`.
+    fn start_with(
+        self: &Arc<Self>,
+        instructions: u64,
+        wall: Duration,
+        hard: Duration,
+        now: Instant,
+    ) {
         self.remaining
             .store(i64::try_from(instructions).unwrap_or(i64::MAX), Relaxed);
         self.refused.store(false, Relaxed);
@@ -282,7 +290,7 @@ impl Meter {
         self.deadline
             .store(nanos(since.saturating_add(wall)), Relaxed);
         self.hard_deadline
-            .store(nanos(since.saturating_add(hard_limit(wall))), Relaxed);
+            .store(nanos(since.saturating_add(hard)), Relaxed);
         self.limit_ns.store(nanos(wall), Relaxed);
         self.cpu_start.store(UNREAD, Relaxed);
         self.started.store(nanos(since), Relaxed);

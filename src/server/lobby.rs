@@ -286,23 +286,13 @@ impl Lobby {
             return;
         };
         let id = table.id;
-        {
-            let mut finished = lock(&self.finished);
-            finished.push_back(table);
-            while finished.len() > RECENT_FINISHED {
-                finished.pop_front();
-            }
-        }
+        keep_latest(&mut lock(&self.finished), table);
         self.lobby_gone(id, GoneReason::Finished);
     }
 
     /// Keeps `bytes` as the replay of table `id`, among the latest.
     fn keep_replay(&self, id: TableId, bytes: Vec<u8>) {
-        let mut replays = lock(&self.replays);
-        replays.push_back((id, Arc::new(bytes)));
-        while replays.len() > RECENT_FINISHED {
-            replays.pop_front();
-        }
+        keep_latest(&mut lock(&self.replays), (id, Arc::new(bytes)));
     }
 
     /// How often [`Lobby::sweep`] runs: often enough that a table expires
@@ -443,18 +433,13 @@ impl Lobby {
     /// notes the time: a waiting table expires counting from its last
     /// change).
     fn lobby_changed(&self, table: &Table) {
-        let summary = {
-            let mut inner = table.lock();
-            inner.changed = Instant::now();
-            table.summarise(&inner)
-        };
-        // Nobody watching (the usual case once people sit): nothing to build.
-        if lock(&self.watchers).is_empty() {
+        table.lock().changed = Instant::now();
+        // Nobody watching (the usual case once people sit), or a table no
+        // longer in the lobby: nothing to build.
+        if lock(&self.watchers).is_empty() || !lock(&self.tables).contains_key(&table.id) {
             return;
         }
-        if !lock(&self.tables).contains_key(&table.id) {
-            return;
-        }
+        let summary = table.summary();
         self.tell_watchers(&ServerMsg::TableUpdate { table: summary });
     }
 
@@ -486,10 +471,7 @@ impl Lobby {
             Place::Seat(table, _) => {
                 let mut inner = table.lock();
                 inner.drop_conn(id);
-                // After `match_end` nothing more is sent from a table.
-                if inner.phase != Phase::Finished {
-                    table.send_states(&inner);
-                }
+                table.send_states(&inner);
                 drop(inner);
                 self.lobby_changed(&table);
             }
@@ -740,9 +722,7 @@ impl Lobby {
                     Phase::Finished => {}
                 }
                 self.store.seat_left(table.id, seat);
-                if phase != Phase::Finished {
-                    table.send_states(&inner);
-                }
+                table.send_states(&inner);
                 drop(inner);
                 self.lobby_changed(&table);
                 // The seat's other connections are back in the lobby too.
@@ -971,12 +951,8 @@ impl Lobby {
         }
         let finished = table.lock().phase == Phase::Finished;
         if finished {
-            let mut recent = lock(&self.finished);
-            let at = recent.partition_point(|t| t.id < saved.id);
-            recent.insert(at, table.clone());
-            while recent.len() > RECENT_FINISHED {
-                recent.pop_front();
-            }
+            // Restored in order of number: the newest are kept.
+            keep_latest(&mut lock(&self.finished), table.clone());
         } else {
             lock(&self.tables).insert(saved.id, table.clone());
         }
@@ -986,6 +962,15 @@ impl Lobby {
             self.run_match(table, m.plan, m.log, m.journal);
         }
         Ok(saved.id)
+    }
+}
+
+/// Puts `item` at the end of `latest`, forgetting the oldest beyond
+/// [`RECENT_FINISHED`].
+fn keep_latest<T>(latest: &mut VecDeque<T>, item: T) {
+    latest.push_back(item);
+    while latest.len() > RECENT_FINISHED {
+        latest.pop_front();
     }
 }
 

@@ -229,7 +229,12 @@ impl Table {
     }
 
     /// Sends every connection at the table its own `State`.
+    /// After `match_end` nothing more is sent from a table: a connection
+    /// that comes to it then is sent its own state and the end.
     pub(crate) fn send_states(&self, inner: &TableInner) {
+        if inner.phase == Phase::Finished {
+            return;
+        }
         for (seat, slot) in inner.seats.iter().enumerate() {
             if slot.conns.is_empty() {
                 continue;

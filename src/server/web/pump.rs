@@ -111,7 +111,9 @@ enum Closing {
 }
 
 impl Closing {
-    /// Why a frame could not be read.
+    /// Why a frame could not be read. axum hands tungstenite's error over
+    /// boxed, from a tungstenite of its own version: its message is what
+    /// can be read of it.
     fn broken(e: &axum::Error) -> Closing {
         let what = e.to_string().to_ascii_lowercase();
         if what.contains("utf-8") || what.contains("utf8") {
