@@ -7,7 +7,8 @@ use std::time::Duration;
 /// `error{too_large}` and the connection is closed.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
-/// Messages per second a connection may send, on average.
+/// Messages per second a connection may send, on average (answers to the
+/// question its seat is asked are not counted).
 pub const MESSAGES_PER_SECOND: u32 = 20;
 
 /// Messages a connection may send at once above the average (the bucket's size).

@@ -89,6 +89,21 @@ impl Session {
     pub fn greeted(&self) -> bool {
         self.protocol.is_some()
     }
+
+    /// Whether `msg` answers the question its seat is asked now. The
+    /// server sets the pace of such answers, so they are not counted
+    /// against the connection's rate (a person may answer at once, however
+    /// fast the bots play); a second answer to the same question is.
+    pub fn answers_the_question(&self, msg: &ClientMsg) -> bool {
+        let (ClientMsg::Decide { turn, .. }, Place::Seat(table, seat)) = (msg, &self.place) else {
+            return false;
+        };
+        let inner = table.lock();
+        inner
+            .question
+            .as_ref()
+            .is_some_and(|q| q.seat == *seat && q.turn == *turn && !q.answered)
+    }
 }
 
 /// A connection watching the lobby, and the protocol it speaks.

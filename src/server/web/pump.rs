@@ -187,20 +187,25 @@ pub(crate) async fn pump(mut socket: WebSocket, app: App, ip: IpAddr) {
                 idle_by.as_mut().reset(Instant::now() + IDLE_TIMEOUT);
                 match frame {
                     Message::Text(text) => {
-                        let refusal = if !bucket.take() {
+                        if text.len() > MAX_MESSAGE_BYTES {
+                            let _ = send(&mut socket, error(ErrorCode::TooLarge, format!(
+                                "a message has at most {MAX_MESSAGE_BYTES} bytes"
+                            ))).await;
+                            break Closing::TooLarge;
+                        }
+                        let parsed = serde_json::from_str::<ClientMsg>(text.as_str());
+                        let answer = parsed
+                            .as_ref()
+                            .is_ok_and(|msg| session.answers_the_question(msg));
+                        let refusal = if !answer && !bucket.take() {
                             if bucket.strikes > FLOOD_STRIKES {
                                 break Closing::Flood;
                             }
                             Some(error(ErrorCode::RateLimited, format!(
                                 "at most {MESSAGES_PER_SECOND} messages a second"
                             )))
-                        } else if text.len() > MAX_MESSAGE_BYTES {
-                            let _ = send(&mut socket, error(ErrorCode::TooLarge, format!(
-                                "a message has at most {MAX_MESSAGE_BYTES} bytes"
-                            ))).await;
-                            break Closing::TooLarge;
                         } else {
-                            match serde_json::from_str::<ClientMsg>(text.as_str()) {
+                            match parsed {
                                 Ok(msg) => {
                                     app.lobby.handle(&mut session, msg);
                                     None

@@ -452,3 +452,36 @@ fn broken_frames_are_closed_with_a_code_that_says_why() {
         "a reserved opcode"
     );
 }
+
+#[test]
+fn a_person_answering_at_once_is_never_held_back_by_the_message_rate() {
+    let dir = crate::support::temp_dir("online-fast-answers");
+    let file = dir.join("duel.toml");
+    std::fs::write(&file, DUEL.replace("games = 1", "games = 150")).unwrap();
+    let server = Server::start(&[file.to_str().unwrap()]);
+    let mut player = server.client();
+    let table = player.create("duel");
+    player.sit(table, "Ann");
+    player.send(ClientMsg::Start {
+        fill_with_bots: false,
+    });
+    let started = Instant::now();
+    let answers = player.play_to_end();
+    let seconds = started.elapsed().as_secs_f64();
+    // Faster than the rate allows other messages, or this proves nothing.
+    let allowed = f64::from(liar::server::limits::MESSAGE_BURST)
+        + seconds * f64::from(liar::server::limits::MESSAGES_PER_SECOND);
+    assert!(
+        answers as f64 > allowed,
+        "{answers} answers in {seconds:.1} s do not go over the rate"
+    );
+    assert!(
+        !player.log.iter().any(|m| matches!(m, ServerMsg::Error { .. })),
+        "{:?}",
+        player.log.iter().find(|m| matches!(m, ServerMsg::Error { .. }))
+    );
+    assert!(matches!(
+        player.log.last(),
+        Some(ServerMsg::MatchEnd { aborted: false, .. })
+    ));
+}

@@ -171,25 +171,36 @@ impl Client {
 
     /// The next message (within [`WAIT`]).
     pub fn recv(&mut self) -> ServerMsg {
-        self.recv_within(WAIT).expect("a message in time")
+        match self.read_within(WAIT) {
+            Ok(msg) => msg,
+            Err(e) => panic!(
+                "no message in time ({e}); the last ones: {:?}",
+                &self.log[self.log.len().saturating_sub(5)..]
+            ),
+        }
     }
 
     /// The next message within `wait`, if any. Reads in short slices: the
     /// server's pings would otherwise restart a long read's timeout.
     pub fn recv_within(&mut self, wait: Duration) -> Option<ServerMsg> {
+        self.read_within(wait).ok()
+    }
+
+    /// The next message within `wait`, or why there is none.
+    fn read_within(&mut self, wait: Duration) -> Result<ServerMsg, liar::online::ClientError> {
         let end = Instant::now() + wait;
         loop {
             let left = end.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return None;
+                return Err(liar::online::ClientError::TimedOut);
             }
             match self.conn.recv_within(left.min(Duration::from_millis(500))) {
                 Ok(msg) => {
                     self.note(&msg);
-                    return Some(msg);
+                    return Ok(msg);
                 }
                 Err(liar::online::ClientError::TimedOut) => continue,
-                Err(_) => return None,
+                Err(e) => return Err(e),
             }
         }
     }
