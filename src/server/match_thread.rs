@@ -6,6 +6,7 @@
 
 use super::match_log::{JournalEntry, MatchLog};
 use super::remote_seat::{MatchShared, Paced, RemoteSeat};
+use super::stand_in::StandIn;
 use super::table::{Outcome, SeatAnswer, Table, lock};
 use crate::config::{OnlineSettings, SeatConfig};
 use crate::engine::{Event, MatchSetup, Observer, Player, SealedSeed, SeatInfo, play_match};
@@ -144,7 +145,9 @@ fn run(
         match who {
             PlanSeat::Person { name } => {
                 let takeover = preset.table.filler(name.clone());
-                let bot = (ctx.bots)(seat, &takeover).ok().map(|(_, p)| p);
+                let make = ctx.bots.clone();
+                let bot =
+                    StandIn::later(Box::new(move || make(seat, &takeover).ok().map(|(_, p)| p)));
                 let Some(pos) = inputs.iter().position(|(s, _)| *s == seat) else {
                     continue;
                 };

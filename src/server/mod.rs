@@ -18,6 +18,7 @@ pub mod match_thread;
 pub mod outbox;
 pub mod presets;
 mod remote_seat;
+mod stand_in;
 pub mod store;
 pub mod table;
 pub mod token;

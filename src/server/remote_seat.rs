@@ -3,6 +3,7 @@
 //! pacing of the table's bots.
 
 use super::match_log::{Answer, JournalEntry, MatchLog};
+use super::stand_in::StandIn;
 use super::table::{Question, SeatAnswer, Table, TurnNow, lock};
 use crate::config::OnlineSettings;
 use crate::engine::{
@@ -61,7 +62,7 @@ pub(crate) struct RemoteSeat {
     input: Receiver<SeatAnswer>,
     shared: Arc<MatchShared>,
     /// The bot that answers when the person does not (the table's `[online] bot`).
-    bot: Option<Box<dyn Player>>,
+    bot: StandIn,
     turn_limit: Duration,
     timeouts_before_bot: u32,
     bot_delay: Duration,
@@ -73,7 +74,7 @@ impl RemoteSeat {
         table: Arc<Table>,
         input: Receiver<SeatAnswer>,
         shared: Arc<MatchShared>,
-        bot: Option<Box<dyn Player>>,
+        bot: StandIn,
         online: &OnlineSettings,
         bot_delay: Duration,
     ) -> Self {
@@ -92,7 +93,7 @@ impl RemoteSeat {
     /// The bot's decision for this seat (the engine's safe one if the bot
     /// fails or there is none).
     fn bot_decision(&mut self, view: &SeatView<'_>) -> Decision {
-        match self.bot.as_mut().map(|b| b.decide(view)) {
+        match self.bot.bot().map(|b| b.decide(view)) {
             Some(Ok(decision)) => decision,
             _ => fallback_decision(view),
         }
@@ -263,15 +264,11 @@ impl RemoteSeat {
 
 impl Player for RemoteSeat {
     fn begin_match(&mut self, info: &MatchInfo<'_>) {
-        if let Some(bot) = self.bot.as_mut() {
-            bot.begin_match(info);
-        }
+        self.bot.begin_match(info);
     }
 
     fn begin_game(&mut self, game: u32, seed: u64) {
-        if let Some(bot) = self.bot.as_mut() {
-            bot.begin_game(game, seed);
-        }
+        self.bot.begin_game(game, seed);
     }
 
     fn decide(&mut self, view: &SeatView<'_>) -> Result<Decision, PlayerError> {
@@ -298,19 +295,15 @@ impl Player for RemoteSeat {
     }
 
     fn wants_events(&self) -> bool {
-        self.bot.as_ref().is_some_and(|b| b.wants_events())
+        self.bot.wants_events()
     }
 
     fn observe(&mut self, event: &PublicEvent) {
-        if let Some(bot) = self.bot.as_mut() {
-            bot.observe(event);
-        }
+        self.bot.observe(event);
     }
 
     fn take_logs(&mut self, out: &mut Vec<String>) {
-        if let Some(bot) = self.bot.as_mut() {
-            bot.take_logs(out);
-        }
+        self.bot.take_logs(out);
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::support::{Client, Server, scripted_move};
 use crate::support::{Scratch, liar, temp_dir};
-use liar::online::{ClientMsg, Phase, ServerMsg, TableId, TableSummary};
+use liar::online::{ClientMsg, Phase, SeatSnapshot, ServerMsg, TableId, TableSummary};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -75,6 +75,9 @@ struct Person {
     seat: usize,
     token: String,
     answered: Option<u64>,
+    /// A question the person was shown on coming back (in the `state`
+    /// that answered `resume`), not answered yet.
+    shown: Option<(u64, SeatSnapshot)>,
 }
 
 /// Opens the table and seats two people; the host starts the match.
@@ -88,6 +91,7 @@ fn sit_two(server: &Server) -> (TableId, [(Client, Person); 2]) {
             seat,
             token,
             answered: None,
+            shown: None,
         },
     );
     let mut bob = server.client();
@@ -100,6 +104,7 @@ fn sit_two(server: &Server) -> (TableId, [(Client, Person); 2]) {
                 seat,
                 token,
                 answered: None,
+                shown: None,
             },
         ),
     ];
@@ -131,14 +136,15 @@ fn play(
 ) -> Stop {
     let end = Instant::now() + MATCH_TIME;
     while Instant::now() < end {
-        let Ok(msg) = client.conn.recv_within(MATCH_TIME) else {
-            return Stop::Gone;
-        };
-        let question = match msg {
-            ServerMsg::YourTurn { turn, view, .. } => Some((turn, view)),
-            ServerMsg::State(state) => state.your_turn.map(|q| (q.turn, q.view)),
-            ServerMsg::MatchEnd { .. } => return Stop::End,
-            _ => None,
+        let question = match person.shown.take() {
+            Some(shown) => Some(shown),
+            None => match client.conn.recv_within(MATCH_TIME) {
+                Err(_) => return Stop::Gone,
+                Ok(ServerMsg::YourTurn { turn, view, .. }) => Some((turn, view)),
+                Ok(ServerMsg::State(state)) => state.your_turn.map(|q| (q.turn, q.view)),
+                Ok(ServerMsg::MatchEnd { .. }) => return Stop::End,
+                Ok(_) => None,
+            },
         };
         let Some((turn, view)) = question else {
             continue;
@@ -190,7 +196,7 @@ fn play_both(
 }
 
 /// Comes back to the seat on a new connection.
-fn resume(server: &Server, table: TableId, person: Person) -> (Client, Person) {
+fn resume(server: &Server, table: TableId, mut person: Person) -> (Client, Person) {
     let mut client = server.client();
     client.send(ClientMsg::Resume {
         table,
@@ -200,6 +206,9 @@ fn resume(server: &Server, table: TableId, person: Person) -> (Client, Person) {
         ServerMsg::State(state) => {
             assert_eq!(state.you, Some(person.seat));
             assert_eq!(state.table.phase, Phase::Playing);
+            // The match may have come back to this person's question
+            // before the person did.
+            person.shown = state.your_turn.map(|q| (q.turn, q.view));
         }
         other => panic!("not resumed: {other:?}"),
     }
