@@ -476,9 +476,15 @@ fn a_person_answering_at_once_is_never_held_back_by_the_message_rate() {
         "{answers} answers in {seconds:.1} s do not go over the rate"
     );
     assert!(
-        !player.log.iter().any(|m| matches!(m, ServerMsg::Error { .. })),
+        !player
+            .log
+            .iter()
+            .any(|m| matches!(m, ServerMsg::Error { .. })),
         "{:?}",
-        player.log.iter().find(|m| matches!(m, ServerMsg::Error { .. }))
+        player
+            .log
+            .iter()
+            .find(|m| matches!(m, ServerMsg::Error { .. }))
     );
     assert!(matches!(
         player.log.last(),
