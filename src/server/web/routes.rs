@@ -44,6 +44,10 @@ async fn ws(
     upgrade
         .max_message_size(HARD_FRAME_BYTES)
         .max_frame_size(HARD_FRAME_BYTES)
+        // tungstenite zero-fills its whole read buffer before every read
+        // (128 KiB by default): a buffer the size of the largest message
+        // the protocol allows costs an eighth of that.
+        .read_buffer_size(crate::server::limits::MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| super::pump::pump(socket, app, addr.ip()))
 }
 
