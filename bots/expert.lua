@@ -115,7 +115,7 @@ local CHALLENGE_JITTER = 0.03
 -- narrower draw to 41.8% at a 3-player table. Since the bot reads raises
 -- (model 3) it wins 56.8% against them at 0.01 and 53.2% at 0.04, and the
 -- wider draw costs 0.9 points at the bundled 4-player table
--- (docs/strength.md, "What was tried", eighth entry).
+-- (docs/experiments/expert.md, eighth entry).
 local CLAIM_SLACK = 0.01
 -- Hands sampled from the belief to price accepting a claim.
 local SAMPLES = 16
