@@ -190,8 +190,8 @@ mod tests {
         let rules = Rules::default();
         let seats = [SeatInfo::human(0, "Ann".into())];
         let event = PublicEvent::Seating { order: vec![0] };
-        let mut steps: Vec<Box<dyn Fn(&mut StandIn)>> = vec![
-            Box::new(|s| {
+        let steps: [&dyn Fn(&mut StandIn); 5] = [
+            &|s| {
                 s.begin_match(&MatchInfo {
                     seat: 0,
                     seats: &seats,
@@ -199,13 +199,13 @@ mod tests {
                     games: 2,
                     seed: 7,
                 })
-            }),
-            Box::new(|s| s.begin_game(1, 11)),
-            Box::new(|s| s.observe(&event)),
-            Box::new(|s| s.begin_game(2, 12)),
-            Box::new(|s| s.observe(&event)),
+            },
+            &|s| s.begin_game(1, 11),
+            &|s| s.observe(&event),
+            &|s| s.begin_game(2, 12),
+            &|s| s.observe(&event),
         ];
-        for (n, step) in steps.iter_mut().enumerate() {
+        for (n, step) in steps.iter().enumerate() {
             if n == made_at {
                 assert!(stand_in.bot().is_some());
             }
