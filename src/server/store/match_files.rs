@@ -9,6 +9,7 @@ use crate::engine::{Event, MatchStats, Observer};
 use crate::replay::ReplayWriter;
 use crate::server::match_log::{JournalEntry, MatchLog};
 use std::fs::File;
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -22,10 +23,11 @@ pub fn match_folder(id: MatchId) -> PathBuf {
     Path::new("matches").join(id.to_string())
 }
 
-/// Keeps one match in its folder: every event goes to the replay (one
-/// write per line, so a line is with the system as soon as the call
-/// returns), every answer to the journal (synced to the disk before the
-/// call returns), and the end of the match to the index.
+/// Keeps one match in its folder: every event goes to the replay (written
+/// at the end of every round: a killed server's replay is written again
+/// from its journal when the match is restored), every answer to the
+/// journal (synced to the disk before the call returns), and the end of
+/// the match to the index.
 ///
 /// The folder and its files are made at the first event or answer, on the
 /// match's own thread (not on the thread that started the match).
@@ -51,7 +53,7 @@ pub struct FileMatchLog {
 /// A match's open files.
 struct Files {
     replay_path: PathBuf,
-    replay: ReplayWriter<File>,
+    replay: ReplayWriter<BufWriter<File>>,
     journal: Journal,
 }
 
@@ -171,7 +173,7 @@ fn make_files(folder: &Path, journal_len: u64) -> Result<Files, StoreError> {
     }
     Ok(Files {
         replay_path,
-        replay: ReplayWriter::new(file),
+        replay: ReplayWriter::new(BufWriter::new(file)),
         journal,
     })
 }
