@@ -159,14 +159,6 @@ end
 -- so "the dice kept + the dice thrown" is one addition.
 local POW = { 1, 6, 36, 216, 1296, 7776 }
 
-local function key_of(text)
-  local key = 0
-  for j = 1, #text do
-    key = key + POW[FACE_INDEX[text:sub(j, j)]]
-  end
-  return key
-end
-
 -- MS_KEY[n], MS_W[n]: every multiset of n dice (n = 0..5), and the chance
 -- that n thrown dice show it.
 local MS_KEY, MS_W = {}, {}

@@ -256,3 +256,33 @@ function liar.sorted_pairs(t) end
 ---@param ... any
 function liar.log(...) end
 -- </generated>
+
+-- What the sandbox leaves out. A bot that uses these fails when it runs;
+-- declared here so that an editor says so while it is written.
+
+---@deprecated Not in the sandbox: a bot reads no files (io).
+io = nil
+
+---@deprecated Not in the sandbox: a bot has no clock, environment or processes (os).
+os = nil
+
+---@deprecated Not in the sandbox: the debug library could reach past the limits.
+debug = nil
+
+---@deprecated Not in the sandbox: a bot is one file (require).
+require = nil
+
+---@deprecated Not in the sandbox: a bot is one file (package).
+package = nil
+
+---@deprecated Not in the sandbox: a bot reads no files (dofile).
+dofile = nil
+
+---@deprecated Not in the sandbox: a bot reads no files (loadfile).
+loadfile = nil
+
+---@deprecated Not in the sandbox: functions cannot be dumped to bytecode.
+string.dump = nil
+
+---@deprecated Raises an error in the sandbox: the engine seeds `math.random` and `liar.random` for every game.
+math.randomseed = nil
