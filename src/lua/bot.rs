@@ -276,6 +276,15 @@ struct State {
     lua: Lua,
 }
 
+impl Drop for State {
+    fn drop(&mut self) {
+        // The meter outlives the state (the thread keeps it as its current
+        // meter until the next call starts): it must not reach into the
+        // closed state when other Lua code on this thread reports work.
+        self.shared.meter.detach();
+    }
+}
+
 /// What a loaded bot's table provides.
 struct BotParts {
     observe: Option<Function>,

@@ -63,6 +63,35 @@ unsafe fn coroutine_arg(state: *mut ffi::lua_State, arg: c_int) -> *mut ffi::lua
     }
 }
 
+/// The registry key of the function that turns an error a Rust function
+/// raised (a userdata of mlua's) into what the bot's code sees (set by
+/// `sandbox.rs`: `failure::lua_value`, as `pcall` gives it).
+pub(crate) const ERROR_VALUE_KEY: &std::ffi::CStr = c"liar error value";
+
+/// Turns the error on top of `state`'s stack into what the bot's code sees:
+/// an error a Rust function raised in the coroutine reaches `resume`,
+/// `close` and a wrapped coroutine's caller as its message, as `pcall`
+/// gives it, not as mlua's userdata.
+///
+/// # Safety
+/// A C function's state, with the error on top.
+unsafe fn bot_error_value(state: *mut ffi::lua_State) {
+    // SAFETY: valid state; the registry field is the converter or nil.
+    unsafe {
+        if ffi::lua_type(state, -1) != ffi::LUA_TUSERDATA {
+            return;
+        }
+        if ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, ERROR_VALUE_KEY.as_ptr())
+            == ffi::LUA_TFUNCTION
+        {
+            ffi::lua_insert(state, -2);
+            ffi::lua_call(state, 1, 1);
+        } else {
+            ffi::lua_settop(state, -2);
+        }
+    }
+}
+
 /// Raises the stop of a stopped call in the thread that would resume
 /// another, before anything runs there.
 ///
@@ -116,6 +145,7 @@ unsafe fn resume(
             Some(nres)
         } else {
             ffi::lua_xmove(co, state, 1);
+            bot_error_value(state);
             None
         }
     }
@@ -187,6 +217,7 @@ unsafe extern "C-unwind" fn wrapped(state: *mut ffi::lua_State) -> c_int {
                         m.leave(state);
                     }
                     ffi::lua_xmove(co, state, 1);
+                    bot_error_value(state);
                 }
                 if status != ffi::LUA_ERRMEM && ffi::lua_type(state, -1) == ffi::LUA_TSTRING {
                     ffi::luaL_where(state, 1);
@@ -268,6 +299,7 @@ unsafe extern "C-unwind" fn co_close(state: *mut ffi::lua_State) -> c_int {
                 } else {
                     ffi::lua_pushboolean(state, 0);
                     ffi::lua_xmove(co, state, 1);
+                    bot_error_value(state);
                     2
                 }
             }

@@ -298,6 +298,49 @@ pub(crate) fn scrub(text: &str) -> String {
 
 /// The author-facing text of an error: its message, located, with no heap
 /// address in it.
+/// A value a bot's function raised inside a Rust function (a `gsub`
+/// callback), carried through mlua unchanged to the bot's `pcall` (see
+/// `pattern::thrown`). Uncaught, it reads as Lua's standalone interpreter
+/// shows an error object.
+#[derive(Debug)]
+pub(crate) struct Thrown(pub(crate) mlua::Value);
+
+impl std::fmt::Display for Thrown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            mlua::Value::String(s) => write!(f, "{}", s.to_string_lossy()),
+            mlua::Value::Integer(i) => write!(f, "{i}"),
+            mlua::Value::Number(x) => write!(f, "{x}"),
+            other => write!(f, "(error object is a {} value)", other.type_name()),
+        }
+    }
+}
+
+impl std::error::Error for Thrown {}
+
+/// What an error raised in a Rust function is to the bot's Lua code (what
+/// `pcall` returns after `false`): the value a bot's function threw, or the
+/// message exactly as the function raised it (as from a C function: no
+/// traceback, no location added). A message mlua made of an error object
+/// (`table: 0x55d0...`) says what it was, without its address.
+pub(crate) fn lua_value(lua: &mlua::Lua, err: &mlua::Error) -> mlua::Result<mlua::Value> {
+    let text = match err {
+        mlua::Error::CallbackError { cause, .. } => return lua_value(lua, cause),
+        mlua::Error::ExternalError(e) => match e.downcast_ref::<Thrown>() {
+            Some(Thrown(value)) => return Ok(value.clone()),
+            None => e.to_string(),
+        },
+        mlua::Error::RuntimeError(s) => scrub(&plain(
+            s.split_once("\nstack traceback:")
+                .map_or(s.as_str(), |(m, _)| m),
+        )),
+        mlua::Error::MemoryError(s) => s.clone(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        other => message(other),
+    };
+    Ok(mlua::Value::String(lua.create_string(text)?))
+}
+
 pub(crate) fn message(err: &mlua::Error) -> String {
     scrub(&raw_message(err))
 }

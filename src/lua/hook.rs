@@ -553,6 +553,16 @@ impl Meter {
         unsafe { self.arm(back) };
     }
 
+    /// Forgets the state this meter counts, which is about to close: the
+    /// meter may outlive it (the thread's current meter, see `metered.rs`),
+    /// and work that Lua code of another state on this thread reports must
+    /// not reach the closed state's threads through it.
+    pub(crate) fn detach(self: &Arc<Self>) {
+        self.main.store(std::ptr::null_mut(), Relaxed);
+        self.current.store(std::ptr::null_mut(), Relaxed);
+        metered::forget(self);
+    }
+
     /// Makes the hook of `state` fire on every instruction (the call is
     /// stopped; nothing it runs from now on is charged).
     ///

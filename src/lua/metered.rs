@@ -82,6 +82,18 @@ pub(crate) fn set_current(meter: Option<&Arc<Meter>>) {
     });
 }
 
+/// Stops charging `meter` on this thread, if it is the current one (its
+/// state is closing).
+pub(crate) fn forget(meter: &Arc<Meter>) {
+    let _ = CURRENT.try_with(|c| {
+        if let Ok(mut current) = c.try_borrow_mut()
+            && current.as_ref().is_some_and(|m| Arc::ptr_eq(m, meter))
+        {
+            *current = None;
+        }
+    });
+}
+
 /// Runs `f` with the meter of the bot call running on this thread, if any.
 pub(crate) fn with_current(f: impl FnOnce(&Meter)) {
     let _ = CURRENT.try_with(|c| {

@@ -19,9 +19,9 @@
 //! The sandbox (`sandbox.rs`, `prelude.lua`): only the base, string, table,
 //! math, utf8 and coroutine libraries, with `dofile`, `loadfile`,
 //! `string.dump` and `require` gone, `load` limited to text, `setmetatable`
-//! refusing `__gc`, `collectgarbage` limited to `"count"`, `print`/`warn`
-//! going to the bot's log, `math.random` replaced by the engine-seeded
-//! `liar.random`, and the string metatable locked. A count hook
+//! refusing `__gc`, `collectgarbage` limited to `"count"` and `"collect"`,
+//! `print`/`warn` going to the bot's log, `math.random` replaced by the
+//! engine-seeded `liar.random`, and the string metatable locked. A count hook
 //! (`hook.rs`) charges every instruction of every thread exactly to the
 //! call that runs it (the metered `coroutine.resume`, `wrap` and `close` of
 //! `coroutines.rs` tell it which thread runs; `thread_count.rs` reads each

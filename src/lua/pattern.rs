@@ -9,8 +9,8 @@
 //! attempt and per character scanned; a runaway pattern exhausts the budget
 //! like a runaway loop.
 
-use super::hook::{Meter, bot_location};
-use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
+use super::hook::{INTERNAL_CHUNK, Meter};
+use mlua::{Function, Lua, LuaString, MultiValue, Table, Value, Variadic};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -45,75 +45,220 @@ pub(crate) fn register(lua: &Lua, meter: &Arc<Meter>) -> mlua::Result<()> {
         lua.create_function(move |lua, args: Variadic<Value>| gmatch(lua, &m, args))?,
     )?;
     let m = Arc::clone(meter);
+    // The bot's replacement functions (and `__index` of a replacement
+    // table) run under the patched Lua's `liar_pcall`, so that what they
+    // raise reaches the bot unchanged (see `thrown`), and error levels
+    // count as if `gsub` called them itself.
+    // SAFETY: a C function of the patched Lua (`lliar.c`).
+    let pcall = unsafe { lua.create_c_function(liar_pcall)? };
+    let calls = BotCalls {
+        pcall,
+        index: lua
+            .load("local t, k = ... return t[k]")
+            .set_name(format!("{INTERNAL_CHUNK} pattern"))
+            .into_function()?,
+    };
     string.raw_set(
         "gsub",
-        lua.create_function(move |lua, args: Variadic<Value>| gsub(lua, &m, args))?,
+        lua.create_function(move |lua, args: Variadic<Value>| gsub(lua, &m, &calls, args))?,
     )?;
     Ok(())
 }
 
-/// A Lua error located at the bot's code, like `luaL_error`.
+unsafe extern "C-unwind" {
+    /// `pcall`, whose frame does not count as a level in error locations
+    /// (the patched Lua's `lliar.c`).
+    fn liar_pcall(state: *mut mlua::ffi::lua_State) -> std::ffi::c_int;
+}
+
+/// `liar_pcall`, and a function indexing a table as Lua code does.
+struct BotCalls {
+    pcall: Function,
+    index: Function,
+}
+
+impl BotCalls {
+    /// Calls `f` with `args` under `pcall`: its first result, or what it
+    /// raised, as [`thrown`] carries it.
+    fn call(&self, f: Value, args: Vec<Value>) -> mlua::Result<Value> {
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(f);
+        all.extend(args);
+        let results: MultiValue = self.pcall.call(MultiValue::from(all))?;
+        let mut results = results.into_iter();
+        match results.next() {
+            Some(Value::Boolean(true)) => Ok(results.next().unwrap_or(Value::Nil)),
+            _ => Err(thrown(results.next().unwrap_or(Value::Nil))),
+        }
+    }
+}
+
+/// The error a Rust function raises when a bot's function it called
+/// raised `value`: the very value, which `pcall` gives the bot back
+/// (`failure::lua_value`), as Lua's C functions let it through. An error
+/// of the host's own (the budget, the clock) stays what it was, and Lua's
+/// memory error stays a memory error.
+pub(crate) fn thrown(value: Value) -> mlua::Error {
+    match value {
+        Value::Error(e) => *e,
+        Value::String(s) if s.as_bytes()[..] == b"not enough memory"[..] => {
+            mlua::Error::MemoryError("not enough memory".into())
+        }
+        value => mlua::Error::external(super::failure::Thrown(value)),
+    }
+}
+
+/// A Lua error located as `luaL_error` locates it: at the line of the Lua
+/// code that called the running Rust function (see [`caller_location`]).
 pub(crate) fn located(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
-    match bot_location(lua) {
+    match caller_location(lua) {
         Some(at) => mlua::Error::RuntimeError(format!("{at}: {message}")),
         None => mlua::Error::RuntimeError(message.to_string()),
     }
 }
 
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Nil => "no value",
-        other => other.type_name(),
+/// Whether a chunk's source names one of the host's own chunks.
+fn host_source(source: &str) -> bool {
+    source
+        .strip_prefix(INTERNAL_CHUNK)
+        .is_some_and(|rest| rest.starts_with(' '))
+}
+
+/// Where `luaL_where(L, 1)` locates an error of the running Rust function:
+/// at the current line of the function that called it, past the host's own
+/// Lua wrappers (as the patched `lauxlib.c` looks past them); nowhere when
+/// a C function called it (`pcall(string.find, ...)`), as in Lua.
+pub(crate) fn caller_location(lua: &Lua) -> Option<String> {
+    for level in 1..256 {
+        let frame = lua.inspect_stack(level, |d| {
+            let source = d.source();
+            if source.source.as_deref().is_some_and(host_source) {
+                return None;
+            }
+            if source.what == "C" {
+                return Some(None);
+            }
+            let Some(line) = d.current_line().filter(|&l| l > 0) else {
+                return Some(None);
+            };
+            Some(source.short_src.map(|src| format!("{src}:{line}")))
+        })?;
+        if let Some(at) = frame {
+            return at;
+        }
     }
+    None
+}
+
+/// `luaL_argerror` for the running Rust function, known to Lua as
+/// `qualified` (`"string.find"`): named as its caller called it, counting
+/// a method call's `self` out, and by `qualified` when a C function called
+/// it (where Lua's `pushglobalfuncname` finds that name).
+pub(crate) fn arg_error(
+    lua: &Lua,
+    arg: usize,
+    qualified: &str,
+    extra: impl std::fmt::Display,
+) -> mlua::Error {
+    let (name, method) = lua
+        .inspect_stack(0, |d| {
+            let names = d.names();
+            (
+                names.name.map(|n| n.into_owned()),
+                names.name_what == Some("method"),
+            )
+        })
+        .unwrap_or((None, false));
+    let mut arg = arg;
+    if method {
+        arg -= 1;
+        if arg == 0 {
+            let name = name.as_deref().unwrap_or("?");
+            return located(lua, format!("calling '{name}' on bad self ({extra})"));
+        }
+    }
+    let name = name.unwrap_or_else(|| qualified.to_string());
+    located(lua, format!("bad argument #{arg} to '{name}' ({extra})"))
+}
+
+/// The type of argument `i` as `luaL_typeerror` names it: `no value` when
+/// it is absent, a table's `__name` when its metatable has one.
+pub(crate) fn arg_type(args: &[Value], i: usize) -> String {
+    let Some(v) = args.get(i) else {
+        return "no value".to_string();
+    };
+    if let Value::Table(t) = v
+        && let Some(mt) = t.metatable()
+        && let Ok(Value::String(name)) = mt.raw_get::<Value>("__name")
+    {
+        return name.to_string_lossy();
+    }
+    match v {
+        Value::LightUserData(_) => "light userdata".to_string(),
+        other => other.type_name().to_string(),
+    }
+}
+
+/// `luaL_typeerror`.
+pub(crate) fn type_error(
+    lua: &Lua,
+    args: &[Value],
+    i: usize,
+    qualified: &str,
+    expected: &str,
+) -> mlua::Error {
+    let got = arg_type(args, i);
+    arg_error(
+        lua,
+        i + 1,
+        qualified,
+        format!("{expected} expected, got {got}"),
+    )
 }
 
 fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).cloned().unwrap_or(Value::Nil)
 }
 
-/// `luaL_checklstring`: a string, or a number turned into one.
-fn check_string(lua: &Lua, v: Value, n: usize, f: &str) -> mlua::Result<LuaString> {
-    let shown = type_name(&v);
-    match v {
+/// `luaL_checklstring` of argument `i` (from 0): a string, or a number
+/// turned into one.
+fn check_string(lua: &Lua, args: &[Value], i: usize, f: &str) -> mlua::Result<LuaString> {
+    match arg(args, i) {
         Value::String(s) => Ok(s),
-        v @ (Value::Integer(_) | Value::Number(_)) => lua
-            .coerce_string(v)?
-            .ok_or_else(|| located(lua, format!("bad argument #{n} to '{f}' (string expected)"))),
-        _ => Err(located(
-            lua,
-            format!("bad argument #{n} to '{f}' (string expected, got {shown})"),
-        )),
+        v @ (Value::Integer(_) | Value::Number(_)) => match lua.coerce_string(v)? {
+            Some(s) => Ok(s),
+            None => Err(type_error(lua, args, i, f, "string")),
+        },
+        _ => Err(type_error(lua, args, i, f, "string")),
     }
 }
 
-/// `luaL_optinteger`.
-fn opt_integer(lua: &Lua, v: Value, n: usize, f: &str, default: i64) -> mlua::Result<i64> {
-    match v {
-        Value::Nil => Ok(default),
-        Value::Integer(i) => Ok(i),
+/// `luaL_checkinteger` of argument `i` (from 0).
+pub(crate) fn check_integer(lua: &Lua, args: &[Value], i: usize, f: &str) -> mlua::Result<i64> {
+    let no_integer = || arg_error(lua, i + 1, f, "number has no integer representation");
+    match arg(args, i) {
+        Value::Integer(n) => Ok(n),
         Value::Number(x) => {
             if x.fract() == 0.0 && x >= i64::MIN as f64 && x < i64::MAX as f64 {
                 Ok(x as i64)
             } else {
-                Err(located(
-                    lua,
-                    format!("bad argument #{n} to '{f}' (number has no integer representation)"),
-                ))
+                Err(no_integer())
             }
         }
-        Value::String(s) => lua.coerce_integer(Value::String(s))?.ok_or_else(|| {
-            located(
-                lua,
-                format!("bad argument #{n} to '{f}' (number expected, got string)"),
-            )
-        }),
-        other => Err(located(
-            lua,
-            format!(
-                "bad argument #{n} to '{f}' (number expected, got {})",
-                type_name(&other)
-            ),
-        )),
+        v @ Value::String(_) => match lua.coerce_integer(v.clone())? {
+            Some(n) => Ok(n),
+            None if lua.coerce_number(v)?.is_some() => Err(no_integer()),
+            None => Err(type_error(lua, args, i, f, "number")),
+        },
+        _ => Err(type_error(lua, args, i, f, "number")),
+    }
+}
+
+/// `luaL_optinteger` of argument `i` (from 0).
+fn opt_integer(lua: &Lua, args: &[Value], i: usize, f: &str, default: i64) -> mlua::Result<i64> {
+    match arg(args, i) {
+        Value::Nil => Ok(default),
+        _ => check_integer(lua, args, i, f),
     }
 }
 
@@ -385,7 +530,11 @@ impl<'a, 's> Matcher<'a, 's> {
     fn match_capture(&mut self, s: usize, l: u8) -> Found {
         let l = self.check_capture(l)?;
         let Capture { init, len } = self.capture[l];
-        let len = len.max(0) as usize;
+        // A position capture's length is negative, which C compares as a
+        // huge unsigned length: it never matches.
+        let Ok(len) = usize::try_from(len) else {
+            return Ok(None);
+        };
         self.steps.add(len as u64)?;
         if self.src.len() - s >= len && self.src[init..init + len] == self.src[s..s + len] {
             Ok(Some(s + len))
@@ -574,12 +723,12 @@ fn find_aux(
     args: Variadic<Value>,
     find: bool,
 ) -> mlua::Result<Variadic<Value>> {
-    let f = if find { "find" } else { "match" };
-    let src = check_string(lua, arg(&args, 0), 1, f)?;
-    let pat = check_string(lua, arg(&args, 1), 2, f)?;
+    let f = if find { "string.find" } else { "string.match" };
+    let src = check_string(lua, &args, 0, f)?;
+    let pat = check_string(lua, &args, 1, f)?;
     let s = src.as_bytes();
     let p = pat.as_bytes();
-    let init = start_position(opt_integer(lua, arg(&args, 2), 3, f, 1)?, s.len());
+    let init = start_position(opt_integer(lua, &args, 2, f, 1)?, s.len());
     let fail = || Ok(Variadic::from_iter([Value::Nil]));
     if init > s.len() {
         return fail();
@@ -632,10 +781,10 @@ fn find_aux(
 }
 
 fn gmatch(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<Function> {
-    let src = check_string(lua, arg(&args, 0), 1, "gmatch")?;
-    let pat = check_string(lua, arg(&args, 1), 2, "gmatch")?;
+    let src = check_string(lua, &args, 0, "string.gmatch")?;
+    let pat = check_string(lua, &args, 1, "string.gmatch")?;
     let len = src.as_bytes().len();
-    let mut pos = start_position(opt_integer(lua, arg(&args, 2), 3, "gmatch", 1)?, len);
+    let mut pos = start_position(opt_integer(lua, &args, 2, "string.gmatch", 1)?, len);
     if pos > len {
         pos = len + 1;
     }
@@ -752,9 +901,17 @@ fn add_value_text(lua: &Lua, out: &mut HostBuf<'_>, v: Value) -> mlua::Result<bo
     }
 }
 
-fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(Value, i64)> {
-    let src_str = check_string(lua, arg(&args, 0), 1, "gsub")?;
-    let pat = check_string(lua, arg(&args, 1), 2, "gsub")?;
+fn gsub(
+    lua: &Lua,
+    meter: &Arc<Meter>,
+    calls: &BotCalls,
+    args: Variadic<Value>,
+) -> mlua::Result<(Value, i64)> {
+    let src_str = check_string(lua, &args, 0, "string.gsub")?;
+    let pat = check_string(lua, &args, 1, "string.gsub")?;
+    let src = src_str.as_bytes();
+    // As C: the count is read before the replacement's type is checked.
+    let max_s = opt_integer(lua, &args, 3, "string.gsub", src.len() as i64 + 1)?;
     let repl = arg(&args, 2);
     if !matches!(
         repl,
@@ -764,20 +921,18 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
             | Value::Function(_)
             | Value::Table(_)
     ) {
-        return Err(located(
+        return Err(type_error(
             lua,
-            format!(
-                "bad argument #3 to 'gsub' (string/function/table expected, got {})",
-                type_name(&repl)
-            ),
+            &args,
+            2,
+            "string.gsub",
+            "string/function/table",
         ));
     }
     let repl_text = match &repl {
         Value::Function(_) | Value::Table(_) => None,
         v => lua.coerce_string(v.clone())?,
     };
-    let src = src_str.as_bytes();
-    let max_s = opt_integer(lua, arg(&args, 3), 4, "gsub", src.len() as i64 + 1)?;
     let p = pat.as_bytes();
     let (anchor, p) = match p.first() {
         Some(b'^') => (true, &p[1..]),
@@ -796,7 +951,8 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
             Some(e) if Some(e) != last => {
                 n += 1;
                 let before = out.len();
-                changed |= add_replacement(lua, &m, &mut out, &repl, repl_text.as_ref(), s, e)?;
+                changed |=
+                    add_replacement(lua, calls, &m, &mut out, &repl, repl_text.as_ref(), s, e)?;
                 // Copying the replacement in is work too (`%0` repeated
                 // copies the whole match each time).
                 m.steps.add(((out.len() - before) / 64) as u64)?;
@@ -824,8 +980,10 @@ fn gsub(lua: &Lua, meter: &Arc<Meter>, args: Variadic<Value>) -> mlua::Result<(V
 }
 
 /// Appends the replacement of the match `s..e`; whether anything changed.
+#[allow(clippy::too_many_arguments)]
 fn add_replacement(
     lua: &Lua,
+    calls: &BotCalls,
     m: &Matcher<'_, '_>,
     out: &mut HostBuf<'_>,
     repl: &Value,
@@ -836,9 +994,19 @@ fn add_replacement(
     let value = match repl {
         Value::Function(f) => {
             let caps = m.captures(lua, Some((s, e)))?;
-            f.call::<Value>(Variadic::from_iter(caps))?
+            calls.call(Value::Function(f.clone()), caps)?
         }
-        Value::Table(t) => t.get::<Value>(m.capture_value(lua, 0, s, e)?)?,
+        Value::Table(t) => {
+            let key = m.capture_value(lua, 0, s, e)?;
+            if t.metatable().is_none() {
+                t.raw_get::<Value>(key)?
+            } else {
+                calls.call(
+                    Value::Function(calls.index.clone()),
+                    vec![Value::Table(t.clone()), key],
+                )?
+            }
+        }
         _ => {
             if let Some(text) = text {
                 add_text(lua, m, out, &text.as_bytes(), s, e)?;
@@ -922,7 +1090,9 @@ function strip(e)
   e = e:gsub("\nstack traceback:.*", "")
   e = e:gsub("^runtime error: ", "")
   e = e:gsub("^[^ ]*:%d+: ", "")
-  e = e:gsub("to '%w+'", "to '?'")
+  -- Called by pcall, Lua names its C function '?' here (no longer in the
+  -- string table) and the port by its library name.
+  e = e:gsub("to '[%w.?]+'", "to '?'")
   return e
 end
 function show(ok, ...)

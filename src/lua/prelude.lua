@@ -3,9 +3,15 @@
 -- It wraps the few standard functions whose behaviour must change for
 -- untrusted code. Everything it uses is kept in locals first, so a bot that
 -- overwrites globals (or the string table) later cannot change how these
--- wrappers work. Locals holding C functions carry the library's names, so
--- that errors those functions raise name what the bot called.
-local liar, host_log, charge, memory_kb, stopping, meta_field, error_value = ...
+-- wrappers work.
+--
+-- Errors are located as if every wrapper were the C function it stands for
+-- (the patched lauxlib.c counts the frames of this chunk as one level with
+-- the C function they call): in this chunk, `error(msg, 1)` is where the
+-- bot called the wrapper, and `arg_error(n, msg)` is `luaL_argerror`, naming
+-- the function as the bot called it.
+local liar, host_log, charge, memory_kb, stopping, meta_field, error_value, arg_error,
+  hold_yields = ...
 
 local type, select, error, rawequal, rawget, getmetatable =
   type, select, error, rawequal, rawget, getmetatable
@@ -74,14 +80,18 @@ local function show(...)
   if getmetatable(v) ~= nil then
     local ts = meta_field(v, "__tostring")
     if ts ~= nil then
+      -- C calls it with lua_call: the bot's code cannot yield there, and
+      -- the call counts towards "C stack overflow".
+      hold_yields(true, true)
       local s = ts(v)
+      hold_yields(false, true)
       local ks = type(s)
       if ks == "string" then
         return s
       elseif ks == "number" then
         return raw_tostring(s)
       end
-      error("'__tostring' must return a string", 2)
+      error("'__tostring' must return a string", 1)
     end
     local name = meta_field(v, "__name")
     if type(name) == "string" then
@@ -102,16 +112,25 @@ local function log(...)
   host_log(concat(parts, "\t", 1, n))
 end
 
+-- warn takes strings (or numbers, as text) only, at least one, as Lua's.
 local function warn(...)
   local n = select("#", ...)
-  local first = ...
-  -- "@on" / "@off" are control messages in Lua 5.4; there is nothing to switch.
-  if n == 1 and type(first) == "string" and sub(first, 1, 1) == "@" then
-    return
-  end
   local parts = { ... }
-  for i = 1, n do
-    parts[i] = show(parts[i])
+  for i = 1, n > 0 and n or 1 do
+    local kind = type(parts[i])
+    if kind ~= "string" and kind ~= "number" then
+      local name = meta_field(parts[i], "__name")
+      if i > n then
+        kind = "no value"
+      elseif type(name) == "string" then
+        kind = name
+      end
+      arg_error(i, "string expected, got " .. kind)
+    end
+  end
+  -- "@on" / "@off" are control messages in Lua 5.4; there is nothing to switch.
+  if n == 1 and sub(parts[1], 1, 1) == "@" then
+    return
   end
   host_log("warning: " .. concat(parts, "", 1, n))
 end
@@ -120,12 +139,19 @@ end
 -- address) is refused, and %q, which escapes byte by byte, is charged for
 -- long strings. Conversions are found as C's getformat finds them: '%',
 -- flags, digits and dots, then one character.
-function string.format(fmt, ...)
-  local n = select("#", ...)
-  if type(fmt) ~= "string" or n == 0 then
-    return format(fmt, ...)
+-- C formats the conversions before the one at `at` first, and raises the
+-- errors it finds there before it reaches that one.
+local function format_before(fmt, at, args, argn)
+  format(sub(fmt, 1, at - 1), unpack(args, 1, argn - 1))
+end
+
+function string.format(...)
+  local fmt = ...
+  local n = select("#", ...) - 1
+  if type(fmt) ~= "string" or n <= 0 then
+    return format(...)
   end
-  local args = { ... }
+  local args = { select(2, ...) }
   local look = find(fmt, "p", 1, true) ~= nil
   for i = 1, n do
     local a = args[i]
@@ -148,9 +174,17 @@ function string.format(fmt, ...)
         local _, last, conversion = find(fmt, "^[-+ #0-9.]*(.?)", at + 1)
         local a = args[argn]
         if conversion == "p" then
-          error("bad argument #" .. (argn + 1) .. " to 'format' (%p is not available to bots: "
-            .. "addresses differ from run to run)", 2)
+          -- A missing argument, a conversion too long or one with flags,
+          -- width or precision that C does not take are C's errors, raised
+          -- before any address is read.
+          local spec = sub(fmt, at + 1, last - 1)
+          if argn > n or last - at >= 22 or not (find(spec, "^%-*$") or find(spec, "^%-*[1-9]%d?$")) then
+            return format(...)
+          end
+          format_before(fmt, at, args, argn)
+          arg_error(argn + 1, "%p is not available to bots: addresses differ from run to run")
         elseif conversion == "s" and OBJECT[type(a)] then
+          format_before(fmt, at, args, argn)
           args[argn] = show(a)
         elseif conversion == "q" then
           charge_long(a, 1 / 4)
@@ -178,8 +212,11 @@ local function in_pieces(next_text, no_binary)
   return function()
     if at > #text then
       text, at = next_text(), 1
+      if math_type(text) then
+        text = text .. "" -- C reads a number as its text
+      end
       if type(text) ~= "string" or text == "" then
-        return text -- the end (nil or ""), a number, or what C refuses
+        return text -- the end (nil or ""), or what C refuses
       end
       if no_binary then
         no_binary = false
@@ -199,18 +236,24 @@ end
 -- message. Bytecode is never loaded (crafted bytecode can break out of
 -- any sandbox): a mode with "t" becomes "t", and one with only "b" gets
 -- its chunk's first byte checked.
-local function load(chunk, name, mode, ...)
+-- What is neither text nor a reader function (numbers are text to C), and
+-- a mode that is not a string (a number's text has neither "b" nor "t"),
+-- go to C as they came: C refuses them, or loads a number's few bytes.
+local function load(...)
+  local chunk, name, mode = ...
+  local kind = type(chunk)
+  if (kind ~= "string" and kind ~= "function") or (mode ~= nil and type(mode) ~= "string") then
+    return raw_load(...)
+  end
   if mode == nil then
     mode = "bt"
-  elseif type(mode) ~= "string" then
-    error(format("bad argument #3 to 'load' (string expected, got %s)", type(mode)), 2)
   end
   local text_ok = find(mode, "t", 1, true) ~= nil
   local only_binary = not text_ok and find(mode, "b", 1, true) ~= nil
   if text_ok then
     mode = "t"
   end
-  if type(chunk) == "string" then
+  if kind == "string" then
     if name == nil then
       name = chunk -- as C names a string chunk
     end
@@ -220,11 +263,11 @@ local function load(chunk, name, mode, ...)
       whole = nil
       return text
     end, only_binary)
-  elseif type(chunk) == "function" then
+  else
     chunk = in_pieces(chunk, only_binary)
   end
-  if select("#", ...) > 0 then
-    return raw_load(chunk, name, mode, (...))
+  if select("#", ...) > 3 then
+    return raw_load(chunk, name, mode, (select(4, ...)))
   end
   return raw_load(chunk, name, mode)
 end
@@ -243,16 +286,16 @@ end
 local function setmetatable(...)
   local t, mt = ...
   if type(t) ~= "table" then
-    error(format("bad argument #1 to 'setmetatable' (table expected, got %s)", type_name(1, ...)), 2)
+    arg_error(1, format("table expected, got %s", type_name(1, ...)))
   end
   if select("#", ...) < 2 or (mt ~= nil and type(mt) ~= "table") then
-    error(format("bad argument #2 to 'setmetatable' (nil or table expected, got %s)", type_name(2, ...)), 2)
+    arg_error(2, format("nil or table expected, got %s", type_name(2, ...)))
   end
   if meta_field(t, "__metatable") ~= nil then
-    error("cannot change a protected metatable", 2)
+    error("cannot change a protected metatable", 1)
   end
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("setmetatable: __gc finalizers are not available to bots", 2)
+    error("setmetatable: __gc finalizers are not available to bots", 1)
   end
   return raw_setmetatable(t, mt)
 end
@@ -270,27 +313,48 @@ local function caught(ok, ...)
   return ok, error_value((...))
 end
 
-local function pcall(f, ...)
-  return caught(raw_pcall(f, ...))
+local function pcall(...)
+  return caught(raw_pcall(...))
 end
 
-local function xpcall(f, handler, ...)
+local function xpcall(...)
+  local f, handler = ...
   if type(handler) ~= "function" then
-    return raw_xpcall(f, handler, ...)
+    return raw_xpcall(...) -- C's error, "function expected"
   end
   return raw_xpcall(f, function(e)
     if stopping() then
       return e
     end
     return handler(error_value(e))
-  end, ...)
+  end, select(3, ...))
 end
 
-local function collectgarbage(opt)
+-- "collect" (the default) runs the same full collection as "count", at the
+-- same price, and returns 0 as Lua's does. What is no option of Lua's is
+-- Lua's error; Lua's other options are refused.
+local GC_OPTIONS = {
+  stop = true, restart = true, collect = true, count = true, step = true, isrunning = true,
+  setpause = true, setstepmul = true, incremental = true, generational = true,
+}
+
+local function collectgarbage(...)
+  local opt = ...
   if opt == "count" then
     return memory_kb()
+  elseif opt == nil or opt == "collect" then
+    memory_kb()
+    return 0
   end
-  error('collectgarbage: only collectgarbage("count") is available to bots', 2)
+  local kind = type(opt)
+  if kind ~= "string" and kind ~= "number" then
+    arg_error(1, format("string expected, got %s", kind))
+  end
+  opt = opt .. ""
+  if not GC_OPTIONS[opt] then
+    arg_error(1, format("invalid option '%s'", opt))
+  end
+  error('collectgarbage: only collectgarbage("count") and ("collect") are available to bots', 1)
 end
 
 ---------------------------------------------------------------------------
@@ -330,31 +394,31 @@ end
 local function length(t)
   local n = int(#t)
   if n == nil then
-    error("object length is not an integer", 3)
+    error("object length is not an integer", 1)
   end
   return n
 end
 
-function table.insert(t, ...)
-  local nargs = select("#", ...)
+function table.insert(...)
+  local t, pos, v = ...
   -- Appending reads #t once; anything but a table, or a wrong number of
   -- arguments, is an error C raises before it loops.
-  if nargs ~= 2 or type(t) ~= "table" then
-    return insert(t, ...)
+  if select("#", ...) ~= 3 or type(t) ~= "table" then
+    return insert(...)
   end
-  local pos, v = ...
   if getmetatable(t) == nil then
     charge(#t)
     insert(t, pos, v)
     return
   end
+  hold_yields(true) -- C calls the metamethods with lua_call
   local e = length(t) + 1
   local p = int(pos)
   if p == nil then
     return insert(t, pos, v) -- "number expected", before any move
   end
   if not ult(p - 1, e) then
-    error("bad argument #2 to 'insert' (position out of bounds)", 2)
+    arg_error(2, "position out of bounds")
   end
   local i = e
   while i > p do
@@ -362,29 +426,32 @@ function table.insert(t, ...)
     i = i - 1
   end
   t[p] = v
+  hold_yields(false)
 end
 
-function table.remove(t, ...)
+function table.remove(...)
+  local t = ...
   if type(t) ~= "table" then
-    return remove(t, ...)
+    return remove(...)
   end
   if getmetatable(t) == nil then
-    if select("#", ...) > 0 then
+    if select("#", ...) > 1 then
       charge(#t)
     end
-    return (remove(t, ...))
+    return (remove(...))
   end
+  hold_yields(true) -- C calls the metamethods with lua_call
   local size = length(t)
-  local pos = ...
+  local _, pos = ...
   local p = size
   if pos ~= nil then
     p = int(pos)
     if p == nil then
-      return remove(t, pos)
+      return remove(...)
     end
   end
   if p ~= size and not (p - 1 == size or ult(p - 1, size)) then
-    error("bad argument #2 to 'remove' (position out of bounds)", 2)
+    arg_error(2, "position out of bounds")
   end
   local value = t[p]
   while p < size do
@@ -392,33 +459,39 @@ function table.remove(t, ...)
     p = p + 1
   end
   t[p] = nil
+  hold_yields(false)
   return value
 end
 
-function table.move(a1, f, e, t, a2)
+function table.move(...)
+  local a1, f, e, t, a2 = ...
   local fi, ei, ti = int(f), int(e), int(t)
   if fi == nil or ei == nil or ti == nil then
-    return move(a1, f, e, t, a2) -- "number expected"
+    return move(...) -- "number expected"
   end
-  if ei >= fi then
-    charge(span(fi, ei))
-  end
-  if plain(a1) and (type(a2) ~= "table" or getmetatable(a2) == nil) then
+  if plain(a1) and (a2 == nil or plain(a2)) then
+    -- C refuses a span that is too long or wraps around before it moves
+    -- anything: Lua's error, not the span's price.
+    if ei >= fi and (fi > 0 or ei < maxinteger + fi) and ti <= maxinteger - (ei - fi) then
+      charge(span(fi, ei))
+    end
     return (move(a1, fi, ei, ti, a2))
   end
-  -- Let C check the arguments on an empty range, then move here.
+  -- Let C check the arguments on an empty range, then move here (each
+  -- step is counted; C calls the metamethods with lua_call).
   move(a1, 1, 0, ti, a2)
+  hold_yields(true)
   local dest = a2
   if dest == nil then
     dest = a1
   end
   if ei >= fi then
     if not (fi > 0 or ei < maxinteger + fi) then
-      error("bad argument #3 to 'move' (too many elements to move)", 2)
+      arg_error(3, "too many elements to move")
     end
     local n = ei - fi + 1
     if ti > maxinteger - n + 1 then
-      error("bad argument #4 to 'move' (destination wrap around)", 2)
+      arg_error(4, "destination wrap around")
     end
     if ti > ei or ti <= fi or (a2 ~= nil and a1 ~= a2) then
       for i = 0, n - 1 do
@@ -430,6 +503,7 @@ function table.move(a1, f, e, t, a2)
       end
     end
   end
+  hold_yields(false)
   return dest
 end
 
@@ -437,7 +511,7 @@ local function field(t, k)
   local v = t[k]
   local kind = type(v)
   if kind ~= "string" and kind ~= "number" then
-    error(format("invalid value (%s) at index %d in table for 'concat'", kind, k), 3)
+    error(format("invalid value (%s) at index %d in table for 'concat'", kind, k), 1)
   end
   return v
 end
@@ -474,11 +548,15 @@ local function concat_raw(t, sep, first, last)
   end
 end
 
-function table.concat(t, sep, i, j)
+function table.concat(...)
+  local t, sep, i, j = ...
   if type(t) ~= "table" then
-    return concat(t, sep, i, j) -- C refuses anything else before looping
+    return concat(...) -- C refuses anything else before looping
   end
   local raw = getmetatable(t) == nil
+  if not raw then
+    hold_yields(true) -- C calls the metamethods with lua_call
+  end
   local last = raw and #t or length(t)
   local first = 1
   if i ~= nil then
@@ -488,7 +566,7 @@ function table.concat(t, sep, i, j)
     last = int(j)
   end
   if first == nil or last == nil or (sep ~= nil and type(sep) ~= "string" and type(sep) ~= "number") then
-    return concat(t, sep, i, j) -- C raises the error
+    return concat(...) -- C raises the error
   end
   if raw then
     local ok, joined = concat_raw(t, sep, first, last)
@@ -497,7 +575,7 @@ function table.concat(t, sep, i, j)
     end
     -- C's error again, at the caller's line; out of memory as it came.
     if type(joined) == "string" and find(joined, "^invalid value") then
-      error(joined, 2)
+      error(joined, 1)
     end
     error(joined, 0)
   end
@@ -511,15 +589,20 @@ function table.concat(t, sep, i, j)
     n = n + 1
     parts[n] = field(t, k)
   end
+  hold_yields(false)
   return concat(parts, sep, 1, n)
 end
 
-function table.unpack(t, i, j)
+function table.unpack(...)
+  local t, i, j = ...
   local kind = type(t)
   if kind ~= "table" and kind ~= "string" then
-    return unpack(t, i, j) -- C fails at the first element it reads
+    return unpack(...) -- C fails at the first element it reads
   end
   local raw = kind == "table" and getmetatable(t) == nil
+  if not raw then
+    hold_yields(true) -- C calls the metamethods with lua_call
+  end
   local first, last = 1, nil
   if i ~= nil then
     first = int(i)
@@ -530,16 +613,19 @@ function table.unpack(t, i, j)
     last = raw and #t or length(t)
   end
   if first == nil or last == nil then
-    return unpack(t, i, j) -- "number expected"
+    return unpack(...) -- "number expected"
   end
   if first > last then
+    if not raw then
+      hold_yields(false)
+    end
     return
   end
   local count = span(first, last)
   if count >= 1e6 then
     -- C refuses a million results or more (the stack limit) before
     -- reading any: Lua's error, not the price of the span.
-    error("too many results to unpack", 2)
+    error("too many results to unpack", 1)
   end
   if raw then
     -- C reads a plain table raw.
@@ -551,6 +637,7 @@ function table.unpack(t, i, j)
     n = n + 1
     copy[n] = t[k]
   end
+  hold_yields(false)
   return unpack(copy, 1, n)
 end
 
@@ -558,11 +645,27 @@ end
 -- String functions whose C work grows with the length of their arguments.
 ---------------------------------------------------------------------------
 
-function string.rep(s, n, sep)
+-- C converts numbers to strings as `..` does; it refuses anything else, a
+-- result longer than INT_MAX bytes ("resulting string too large") and a
+-- count that is no integer before doing any work: those are Lua's errors,
+-- not the price of the span.
+function string.rep(...)
+  local s, n, sep = ...
   local k = int(n)
   if k ~= nil and k > 0 then
-    local len = (type(s) == "string" and #s or 24) + (type(sep) == "string" and #sep or 0)
-    if len == 0 then
+    if type(s) == "number" then
+      s = s .. ""
+    end
+    if type(sep) == "number" then
+      sep = sep .. ""
+    end
+    if type(s) ~= "string" or (sep ~= nil and type(sep) ~= "string") then
+      return rep(...)
+    end
+    local len = #s + (sep and #sep or 0)
+    if len > 0x7fffffff // k then
+      return rep(...)
+    elseif len == 0 then
       -- C loops k times copying nothing: nothing else bounds that loop.
       charge(k)
     else
@@ -570,13 +673,13 @@ function string.rep(s, n, sep)
       charge((k + len * (k + 0.0)) / 64)
     end
   end
-  return rep(s, n, sep)
+  return rep(...)
 end
 
 for name, f in next, { upper = upper, lower = lower, reverse = reverse } do
-  string[name] = function(s, ...)
-    charge_long(s, 64)
-    return f(s, ...)
+  string[name] = function(...)
+    charge_long((...), 64)
+    return f(...)
   end
 end
 
@@ -596,26 +699,27 @@ function utf8.codes(...)
 end
 
 for name, f in next, { len = u_len, offset = u_offset, codepoint = u_codepoint } do
-  utf8[name] = function(s, ...)
-    charge_long(s, 64)
-    return f(s, ...)
+  utf8[name] = function(...)
+    charge_long((...), 64)
+    return f(...)
   end
 end
 
-function string.pack(fmt, ...)
-  charge_long(fmt, 4)
-  return pack(fmt, ...)
+function string.pack(...)
+  charge_long((...), 4)
+  return pack(...)
 end
 
-function string.packsize(fmt)
-  charge_long(fmt, 4)
-  return packsize(fmt)
+function string.packsize(...)
+  charge_long((...), 4)
+  return packsize(...)
 end
 
-function string.unpack(fmt, s, ...)
+function string.unpack(...)
+  local fmt, s = ...
   charge_long(fmt, 4)
   charge_long(s, 16)
-  return s_unpack(fmt, s, ...)
+  return s_unpack(...)
 end
 
 -- Converting a string to a number scans it byte by byte (spaces, digits):
@@ -659,12 +763,12 @@ end
 
 local function sorted_pairs(t)
   if type(t) ~= "table" then
-    error("liar.sorted_pairs: expected a table, got " .. type(t), 2)
+    error("liar.sorted_pairs: expected a table, got " .. type(t), 1)
   end
   local keys, n = {}, 0
   for k in next, t do
     if not ORDER[type(k)] then
-      error("liar.sorted_pairs: keys of type " .. type(k) .. " have no fixed order", 2)
+      error("liar.sorted_pairs: keys of type " .. type(k) .. " have no fixed order", 1)
     end
     n = n + 1
     keys[n] = k
@@ -694,7 +798,7 @@ _G.xpcall = xpcall
 _G.pcall = pcall
 math.random = liar.random
 math.randomseed = function()
-  error("math.randomseed is not available: the engine seeds liar.random (and math.random) for every game", 2)
+  error("math.randomseed is not available: the engine seeds liar.random (and math.random) for every game", 1)
 end
 
 -- Nobody may reach or change the metatable shared by all strings.

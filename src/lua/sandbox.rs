@@ -213,22 +213,30 @@ pub(crate) fn new_state(
     })?;
     // An error a Rust function raised, as Lua code sees it: mlua hands it to
     // `pcall` as a userdata wrapping the Rust error; bots get its message,
-    // as from any C function (located, without mlua's wrapping, traceback
-    // or heap addresses). Any other value is returned as it is.
+    // as from any C function (as the function worded and located it,
+    // without mlua's wrapping or traceback), or the very value a bot's
+    // function raised inside it. Any other value is returned as it is.
     let error_value = lua.create_function(|lua, v: Value| match v {
-        Value::Error(e) => Ok(Value::String(
-            lua.create_string(super::failure::message(&e))?,
-        )),
+        Value::Error(e) => super::failure::lua_value(lua, &e),
         other => Ok(other),
     })?;
+    // The coroutine functions turn errors into values with it too.
+    let key = coroutines::ERROR_VALUE_KEY
+        .to_str()
+        .map_err(mlua::Error::external)?;
+    lua.set_named_registry_value(key, &error_value)?;
     // The host chunk goes first, so it captures the standard functions
     // before the prelude wraps them.
     let faces = lua.create_table_with_capacity(6, 0)?;
     for (i, f) in Face::ALL.iter().enumerate() {
         faces.raw_set(i + 1, f.letter().to_string())?;
     }
-    // SAFETY: `deep_copy` is a C function written for Lua's C API.
+    // SAFETY: `deep_copy` and `arg_error` are C functions written for
+    // Lua's C API.
     let deep_copy = unsafe { lua.create_c_function(super::deep_copy::deep_copy)? };
+    let arg_error = unsafe { lua.create_c_function(arg_error)? };
+    // SAFETY: the patched Lua's C function (`lliar.c`).
+    let hold_yields = unsafe { lua.create_c_function(liar_hold_yields)? };
     let host: Table = internal_chunk(&lua, Internal::Host)?.call((hands, faces, deep_copy))?;
     let forget_ids: Function = internal_chunk(&lua, Internal::Prelude)?.call((
         liar,
@@ -238,6 +246,8 @@ pub(crate) fn new_state(
         stopping,
         meta_field,
         error_value,
+        arg_error,
+        hold_yields,
     ))?;
     // `host.fresh_env` restarts tostring's numbering with every match.
     host.raw_set("forget_ids", forget_ids)?;
@@ -263,4 +273,30 @@ pub(crate) fn new_state(
         set_ranking,
         lua,
     })
+}
+
+unsafe extern "C-unwind" {
+    /// `hold_yields(on)` for the prelude (the patched Lua's `lliar.c`):
+    /// while on, the running thread cannot yield, as where Lua's C library
+    /// calls the bot's code.
+    fn liar_hold_yields(state: *mut mlua::ffi::lua_State) -> std::ffi::c_int;
+}
+
+/// `arg_error(n, message)` for the prelude: `luaL_argerror` raised from the
+/// wrapper that calls it, which the patched `lauxlib.c` counts as one level
+/// with this function, so the error names the function as the bot called
+/// the wrapper (counting a method call's `self`, or by its library name
+/// when a C function such as `pcall` called it) and is located at the
+/// bot's line, as Lua's own C function would raise it.
+///
+/// # Safety
+/// Called by Lua as a C function.
+unsafe extern "C-unwind" fn arg_error(state: *mut mlua::ffi::lua_State) -> std::ffi::c_int {
+    // SAFETY: Lua calls this with a valid state; the checks raise Lua
+    // errors, and so does `luaL_argerror` (nothing here needs dropping).
+    unsafe {
+        let n = mlua::ffi::luaL_checkinteger(state, 1);
+        let message = mlua::ffi::luaL_checklstring(state, 2, std::ptr::null_mut());
+        mlua::ffi::luaL_argerror(state, std::ffi::c_int::try_from(n).unwrap_or(0), message)
+    }
 }

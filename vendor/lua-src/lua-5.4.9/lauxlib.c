@@ -25,6 +25,7 @@
 #include "lua.h"
 
 #include "lauxlib.h"
+#include "lliar.h"  /* liar */
 
 
 #if !defined(MAX_SIZET)
@@ -173,10 +174,77 @@ LUALIB_API void luaL_traceback (lua_State *L, lua_State *L1,
 ** =======================================================
 */
 
+/*
+** liar: the host wraps some library functions in Lua (its own chunks,
+** named LIAR_HOST_SOURCE...), and levels are counted as if each wrapper
+** were the C function it stands for. A frame of the host's is one level
+** with the frame it called when that is a C function (the library
+** function itself, or one the wrapper uses) or another frame of the
+** host's; otherwise (it called the bot's code: a '__tostring', a reader)
+** it is a level of its own, which has no line, as a C function has none.
+** So, in the host's code, level 1 is always where the bot called it. The
+** frames of 'liar_pcall' (lliar.c) are no level at all.
+** 'liar_level' returns the first (innermost) frame of level 'level' and
+** sets '*last' to its last one; -1 if there is no such level.
+*/
+#define LIAR_C		0
+#define LIAR_HOST	1
+#define LIAR_LUA	2
+#define LIAR_SKIP	3
+
+static int liar_kind (lua_State *L, int level) {
+  lua_Debug ar;
+  if (!lua_getstack(L, level, &ar))
+    return -1;
+  lua_getinfo(L, "Sf", &ar);
+  if (lua_tocfunction(L, -1) == liar_pcall) {
+    lua_pop(L, 1);
+    return LIAR_SKIP;
+  }
+  lua_pop(L, 1);
+  if (strncmp(ar.source, LIAR_HOST_SOURCE, sizeof(LIAR_HOST_SOURCE) - 1) == 0)
+    return LIAR_HOST;
+  return (*ar.what == 'C') ? LIAR_C : LIAR_LUA;
+}
+
+static int liar_level (lua_State *L, int level, int *last) {
+  int first = 0, r = 0, v = 0;
+  int kind = liar_kind(L, 0);
+  if (kind < 0)
+    return -1;
+  for (;;) {
+    int at = r + 1;  /* the next frame that is a level or part of one */
+    int next = liar_kind(L, at);
+    while (next == LIAR_SKIP)
+      next = liar_kind(L, ++at);
+    if (next == LIAR_HOST && kind != LIAR_LUA) {  /* one level with 'r' */
+      r = at;
+      kind = next;
+      continue;
+    }
+    if (v == level) {
+      *last = r;
+      return first;
+    }
+    if (next < 0)
+      return -1;
+    v++;
+    first = r = at;
+    kind = next;
+  }
+}
+
+
 LUALIB_API int luaL_argerror (lua_State *L, int arg, const char *extramsg) {
   lua_Debug ar;
   if (!lua_getstack(L, 0, &ar))  /* no stack frame? */
     return luaL_error(L, "bad argument #%d (%s)", arg, extramsg);
+  { /* liar: a function the host's code called is named (and its
+       arguments counted) as the bot called the host's wrapper */
+    int last;
+    if (liar_level(L, 0, &last) >= 0)
+      lua_getstack(L, last, &ar);
+  }
   lua_getinfo(L, "n", &ar);
   if (strcmp(ar.namewhat, "method") == 0) {
     arg--;  /* do not count 'self' */
@@ -216,7 +284,13 @@ static void tag_error (lua_State *L, int arg, int tag) {
 */
 LUALIB_API void luaL_where (lua_State *L, int level) {
   lua_Debug ar;
-  if (lua_getstack(L, level, &ar)) {  /* check function at level */
+  if (level > 0) {  /* liar: levels as if the host's wrappers were C */
+    int last;
+    level = liar_level(L, level, &last);
+    if (level < 0 || liar_kind(L, level) == LIAR_HOST)
+      level = -1;  /* no such level, or a wrapper: no line */
+  }
+  if (level >= 0 && lua_getstack(L, level, &ar)) {  /* check function at level */
     lua_getinfo(L, "Sl", &ar);  /* get info about it */
     if (ar.currentline > 0) {  /* is there info? */
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);

@@ -52,6 +52,27 @@ extern void (*liar_work_hook) (size_t steps);
 */
 #define luai_makeseed(L)	0x5ee4c0deu
 
+/* The host's own Lua chunks are named so (src/lua/hook.rs, INTERNAL_CHUNK):
+** 'luaL_where' and 'luaL_argerror' (lauxlib.c) look past their functions to
+** the bot's code that called them. */
+#define LIAR_HOST_SOURCE	"=liar "
+
+/* A C function for the host's Lua wrappers: 'hold_yields(true)' makes the
+** running thread unable to yield (as Lua's C library calls Lua code, with
+** 'lua_call'), 'hold_yields(false)' undoes it. With a second argument
+** true, it also counts one C call, for a call the wrapper makes as a plain
+** Lua call (a metamethod the VM calls is counted already), so that "C
+** stack overflow" comes at the same depth as in Lua. The host's wrappers call a
+** bot's metamethods where the C function they stand for would; an error
+** in between is undone by the protected call that catches it, which
+** restores the count (ldo.c, 'luaD_rawrunprotected'). */
+LUA_API int liar_hold_yields (lua_State *L);
+
+/* 'pcall' for the host's Rust functions that call the bot's code (a 'gsub'
+** callback), where Lua's C function calls it directly: lauxlib.c does not
+** count its frame as a level, so levels and locations are as in Lua. */
+LUA_API int liar_pcall (lua_State *L);
+
 /* Sets the stack and the spare call frames of 'L' to sizes that depend only
 ** on what is in use now (ldo.c): the host calls it between matches. */
 LUA_API void liar_trim_thread (lua_State *L);
