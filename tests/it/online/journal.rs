@@ -122,20 +122,32 @@ fn next(rx: &Receiver<String>) -> Option<ServerMsg> {
         .map(|t| serde_json::from_str(&t).unwrap())
 }
 
-/// Answers this person's questions until the match ends.
+/// Answers this person's questions until the match ends: those asked, and
+/// one a `state` shows (a question may wait already when the person comes
+/// back), each once.
 fn play(lobby: Arc<Lobby>, mut session: Session, rx: Receiver<String>) {
+    let mut answered = None;
     while let Some(msg) = next(&rx) {
-        match msg {
-            ServerMsg::YourTurn { turn, view, .. } => lobby.handle(
-                &mut session,
-                ClientMsg::Decide {
-                    turn,
-                    decision: scripted_move(&view),
-                },
-            ),
+        let (turn, view) = match msg {
+            ServerMsg::YourTurn { turn, view, .. } => (turn, view),
+            ServerMsg::State(state) => match state.your_turn {
+                Some(q) => (q.turn, q.view),
+                None => continue,
+            },
             ServerMsg::MatchEnd { .. } => return,
-            _ => {}
+            _ => continue,
+        };
+        if answered.is_some_and(|last| turn <= last) {
+            continue;
         }
+        answered = Some(turn);
+        lobby.handle(
+            &mut session,
+            ClientMsg::Decide {
+                turn,
+                decision: scripted_move(&view),
+            },
+        );
     }
     panic!("no match end");
 }
@@ -282,22 +294,7 @@ fn a_match_restored_from_half_its_journal_goes_on_with_the_people_who_resume() {
             },
         );
         let lobby = lobby.clone();
-        players.push(std::thread::spawn(move || {
-            // A question waiting when they come back is in the state.
-            let mut s = s;
-            if let Some(ServerMsg::State(state)) = next(&rx)
-                && let Some(q) = state.your_turn
-            {
-                lobby.handle(
-                    &mut s,
-                    ClientMsg::Decide {
-                        turn: q.turn,
-                        decision: scripted_move(&q.view),
-                    },
-                );
-            }
-            play(lobby, s, rx)
-        }));
+        players.push(std::thread::spawn(move || play(lobby, s, rx)));
     }
     for p in players {
         p.join().unwrap();
