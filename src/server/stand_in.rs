@@ -60,14 +60,12 @@ impl StandIn {
 
     /// The bot, made now if it was not yet; `None` if it cannot be made.
     pub(crate) fn bot(&mut self) -> Option<&mut Box<dyn Player>> {
-        if let State::Later { .. } = self.state {
-            self.state = match std::mem::replace(&mut self.state, State::Missing) {
-                State::Later { make, start, told } => match make() {
-                    Some(bot) => State::Ready(catch_up(bot, start, told)),
-                    None => State::Missing,
-                },
-                other => other,
-            };
+        if let State::Later { .. } = self.state
+            && let State::Later { make, start, told } =
+                std::mem::replace(&mut self.state, State::Missing)
+            && let Some(bot) = make()
+        {
+            self.state = State::Ready(catch_up(bot, start, told));
         }
         match &mut self.state {
             State::Ready(bot) => Some(bot),
